@@ -1,0 +1,125 @@
+/**
+ * Areas where agents appear or head to, and uniform sampling inside them.
+ *
+ * @module
+ */
+import type { Rng } from "./rng.ts";
+
+/** A region of the plane (metres). */
+export type Area =
+  /** A single point. */
+  | { readonly kind: "point"; readonly x: number; readonly y: number }
+  /** An axis-aligned rectangle. */
+  | {
+    readonly kind: "rect";
+    readonly minX: number;
+    readonly minY: number;
+    readonly maxX: number;
+    readonly maxY: number;
+  }
+  /** A disc. */
+  | { readonly kind: "circle"; readonly x: number; readonly y: number; readonly radius: number }
+  /**
+   * A 2-D capsule: every point within `radius` of the segment a–b (seed 002's sidewalk spawn
+   * zone, sampled uniformly here rather than between two end discs).
+   */
+  | {
+    readonly kind: "capsule";
+    readonly ax: number;
+    readonly ay: number;
+    readonly bx: number;
+    readonly by: number;
+    readonly radius: number;
+  }
+  /** Points evenly spaced on a circle (deterministic; for the circle-swap benchmark). */
+  | { readonly kind: "ring"; readonly x: number; readonly y: number; readonly radius: number };
+
+/** Area in m² (0 for points and rings). */
+export function areaSize(area: Area): number {
+  switch (area.kind) {
+    case "point":
+    case "ring":
+      return 0;
+    case "rect":
+      return (area.maxX - area.minX) * (area.maxY - area.minY);
+    case "circle":
+      return Math.PI * area.radius * area.radius;
+    case "capsule":
+      return Math.hypot(area.bx - area.ax, area.by - area.ay) * 2 * area.radius +
+        Math.PI * area.radius * area.radius;
+  }
+}
+
+/**
+ * Writes a point of `area` into `out` (`[x, y]`, m). Random areas are sampled uniformly; for a
+ * ring, point `i` of `n` is at angle 2πi/n.
+ *
+ * @example
+ * ```ts
+ * import { sampleArea } from "./area.ts";
+ * import { Rng } from "./rng.ts";
+ * import assert from "node:assert/strict";
+ * const p: [number, number] = [0, 0];
+ * sampleArea({ kind: "rect", minX: 0, minY: 0, maxX: 2, maxY: 1 }, new Rng(1), p);
+ * assert(p[0] >= 0 && p[0] <= 2 && p[1] >= 0 && p[1] <= 1);
+ * ```
+ */
+export function sampleArea(area: Area, rng: Rng, out: [number, number], i = 0, n = 1): void {
+  switch (area.kind) {
+    case "point":
+      out[0] = area.x;
+      out[1] = area.y;
+      return;
+    case "rect":
+      out[0] = rng.range(area.minX, area.maxX);
+      out[1] = rng.range(area.minY, area.maxY);
+      return;
+    case "circle": {
+      const r = area.radius * Math.sqrt(rng.next()), a = 2 * Math.PI * rng.next();
+      out[0] = area.x + r * Math.cos(a);
+      out[1] = area.y + r * Math.sin(a);
+      return;
+    }
+    case "capsule": {
+      // Rejection sampling in the capsule's oriented bounding box: uniform over the capsule.
+      const ex = area.bx - area.ax, ey = area.by - area.ay;
+      const len = Math.hypot(ex, ey);
+      const ux = len > 0 ? ex / len : 1, uy = len > 0 ? ey / len : 0;
+      const r = area.radius;
+      for (;;) {
+        const s = rng.range(-r, len + r), t = rng.range(-r, r);
+        const over = s < 0 ? -s : s > len ? s - len : 0;
+        if (over * over + t * t > r * r) continue;
+        out[0] = area.ax + s * ux - t * uy;
+        out[1] = area.ay + s * uy + t * ux;
+        return;
+      }
+    }
+    case "ring": {
+      const a = (2 * Math.PI * i) / n;
+      out[0] = area.x + area.radius * Math.cos(a);
+      out[1] = area.y + area.radius * Math.sin(a);
+      return;
+    }
+  }
+}
+
+/** True when (`x`, `y`) lies in `area` (rings and points: within 1e-9 m). */
+export function areaContains(area: Area, x: number, y: number): boolean {
+  switch (area.kind) {
+    case "point":
+      return Math.hypot(x - area.x, y - area.y) <= 1e-9;
+    case "rect":
+      return x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY;
+    case "circle":
+      return Math.hypot(x - area.x, y - area.y) <= area.radius;
+    case "ring":
+      return Math.abs(Math.hypot(x - area.x, y - area.y) - area.radius) <= 1e-9;
+    case "capsule": {
+      const ex = area.bx - area.ax, ey = area.by - area.ay;
+      const len2 = ex * ex + ey * ey;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - area.ax) * ex + (y - area.ay) * ey) / len2)) : 0;
+      return Math.hypot(area.ax + t * ex - x, area.ay + t * ey - y) <= area.radius;
+    }
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * Spawners: where agents appear, how many and how fast, where they head, what they are like, and
+ * what happens when they arrive (leave, loop back to the spawn area as in seed 002, or stay).
+ *
+ * @module
+ */
+import { type Area, areaSize, sampleArea } from "./area.ts";
+import {
+  DEFAULT_DESIRED_SPEED,
+  DEFAULT_RADIUS,
+  type Distribution,
+  distributionMax,
+  sampleDistribution,
+} from "./distribution.ts";
+import { pointInPolygon } from "./geometry.ts";
+import { PlacementIndex } from "./placement_index.ts";
+import type { Rng } from "./rng.ts";
+import type { World } from "./world.ts";
+
+/** What happens to an agent that reaches its goal. */
+export type ArrivalPolicy =
+  /** It leaves the world. */
+  | "remove"
+  /** It leaves and a new agent appears in its spawner's area (a continuous flow, seed 002). */
+  | "respawn"
+  /** It stays where it is, flagged as arrived, and keeps blocking others. */
+  | "stay";
+
+/** Where a spawned agent is sent. */
+export type GoalSpec =
+  /** A point drawn uniformly from an area (a base destination with a random offset). */
+  | { readonly kind: "area"; readonly area: Area }
+  /** The point opposite the spawn point through the centre of a ring spawner. */
+  | { readonly kind: "antipodal" };
+
+/** Per-agent parameters of spawned agents. */
+export interface AgentTemplate {
+  /** Body radius (m). @default constant 0.25 */
+  readonly radius: Distribution;
+  /** Unobstructed walking speed (m/s). @default normal 1.34, sd 0.26, clamped to [0.5, 2.0] */
+  readonly desiredSpeed: Distribution;
+  /** Speed cap as a multiple of the desired speed. @default 1.3 */
+  readonly maxSpeedFactor: number;
+  /** Acceleration cap (m/s²). @default Infinity */
+  readonly maxAcceleration: number;
+  /** Values for plugin columns by column name (strategy parameters such as a bias). */
+  readonly columns: Readonly<Record<string, Distribution>>;
+}
+
+/** Default {@linkcode AgentTemplate}. */
+export const DEFAULT_AGENT_TEMPLATE: AgentTemplate = {
+  radius: DEFAULT_RADIUS,
+  desiredSpeed: DEFAULT_DESIRED_SPEED,
+  maxSpeedFactor: 1.3,
+  maxAcceleration: Infinity,
+  columns: {},
+};
+
+/** A spawner as configured. */
+export interface SpawnerConfig {
+  /** Name used in messages and results. */
+  readonly name: string;
+  /** Spawn area. A `ring` places agents evenly on a circle. */
+  readonly area: Area;
+  /** Number of agents to emit. */
+  readonly count: number;
+  /** Agents per second; 0 emits all at `startTime`. @default 0 */
+  readonly rate?: number;
+  /** Simulation time of the first emission (s). @default 0 */
+  readonly startTime?: number;
+  /** Where agents go. */
+  readonly goal: GoalSpec;
+  /** What arriving agents do. @default "remove" */
+  readonly onArrival?: ArrivalPolicy;
+  /** Height of the spawn surface (m). @default 0 */
+  readonly z?: number;
+  /** Agent parameters; missing fields take {@linkcode DEFAULT_AGENT_TEMPLATE}'s. */
+  readonly agent?: Partial<AgentTemplate>;
+}
+
+interface SpawnerState {
+  config: Required<Omit<SpawnerConfig, "agent">> & { agent: AgentTemplate };
+  /** Agents emitted so far (first appearances, not respawns). */
+  emitted: number;
+  /** Agents placed so far (first appearances and respawns). */
+  placed: number;
+  /** Agents due but not yet placed (no free spot yet, or waiting respawns). */
+  pending: number;
+  /** How many of `pending` are respawns. */
+  pendingRespawns: number;
+}
+
+/** Minimum free gap (m) between a newly placed agent and others. */
+const SPAWN_GAP = 0.02;
+/** Placement attempts per agent per step before it waits for the next step. */
+const SPAWN_TRIES = 40;
+
+/**
+ * The spawners of a world and their bookkeeping.
+ *
+ * @example A spawner of 10 agents crossing a room
+ * ```ts
+ * import { World } from "./world.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: { name: "passive", neighborRadius: 0, computeNewVelocities() {} } });
+ * world.population.addSpawner({
+ *   name: "west",
+ *   area: { kind: "rect", minX: 0, minY: 0, maxX: 4, maxY: 4 },
+ *   count: 10,
+ *   goal: { kind: "area", area: { kind: "point", x: 20, y: 2 } },
+ * });
+ * world.prepare();
+ * assert.deepEqual(world.agents.count, 10);
+ * ```
+ */
+export class Population {
+  #spawners: SpawnerState[] = [];
+  #placement = new PlacementIndex();
+  #point: [number, number] = [0, 0];
+  #goal: [number, number] = [0, 0];
+
+  /** Spawner configurations in the order they were added (index = agents' `group`). */
+  get spawners(): readonly SpawnerState["config"][] {
+    return this.#spawners.map((s) => s.config);
+  }
+
+  /** Agents waiting for a free spot, per spawner. */
+  get pending(): number[] {
+    return this.#spawners.map((s) => s.pending);
+  }
+
+  /** Adds a spawner and returns its index. Throws a RangeError naming the bad field. */
+  addSpawner(config: SpawnerConfig): number {
+    const where = `spawner '${config.name}'`;
+    const agent: AgentTemplate = { ...DEFAULT_AGENT_TEMPLATE, ...config.agent };
+    const full = {
+      name: config.name,
+      area: config.area,
+      count: config.count,
+      rate: config.rate ?? 0,
+      startTime: config.startTime ?? 0,
+      goal: config.goal,
+      onArrival: config.onArrival ?? "remove",
+      z: config.z ?? 0,
+      agent,
+    };
+    if (!Number.isInteger(full.count) || full.count < 0) {
+      throw new RangeError(`Cannot add ${where} as 'count' must be an integer >= 0: current value is ${full.count}`);
+    }
+    if (!(full.rate >= 0) || !Number.isFinite(full.rate)) {
+      throw new RangeError(`Cannot add ${where} as 'rate' must be a finite number >= 0: current value is ${full.rate}`);
+    }
+    if (!(full.startTime >= 0) || !Number.isFinite(full.startTime)) {
+      throw new RangeError(
+        `Cannot add ${where} as 'startTime' must be a finite number >= 0: current value is ${full.startTime}`,
+      );
+    }
+    if (!(agent.maxSpeedFactor >= 1)) {
+      throw new RangeError(
+        `Cannot add ${where} as 'agent.maxSpeedFactor' must be >= 1: current value is ${agent.maxSpeedFactor}`,
+      );
+    }
+    if (full.goal.kind === "antipodal" && full.area.kind !== "ring") {
+      throw new RangeError(`Cannot add ${where} as an 'antipodal' goal needs a ring area: area is a ${full.area.kind}`);
+    }
+    const maxRadius = distributionMax(agent.radius);
+    if (full.area.kind === "ring" && full.count > 1) {
+      const spacing = 2 * full.area.radius * Math.sin(Math.PI / full.count);
+      if (spacing < 2 * maxRadius) {
+        throw new RangeError(
+          `Cannot add ${where} as its ring of radius ${full.area.radius} m puts ${full.count} agents ${
+            spacing.toFixed(3)
+          } m apart, closer than one body diameter (${2 * maxRadius} m)`,
+        );
+      }
+    } else if (full.area.kind !== "point" && full.rate === 0) {
+      // Random placement of a whole batch jams above ~50% packing; say so instead of waiting.
+      const capacity = Math.floor((0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP) ** 2));
+      if (full.count > capacity) {
+        throw new RangeError(
+          `Cannot add ${where} as ${full.count} agents of radius ${maxRadius} m do not fit in its ${
+            areaSize(full.area).toFixed(1)
+          } m² ${full.area.kind} (at most about ${capacity}); enlarge the area or use a 'rate'`,
+        );
+      }
+    }
+    this.#spawners.push({ config: full, emitted: 0, placed: 0, pending: 0, pendingRespawns: 0 });
+    return this.#spawners.length - 1;
+  }
+
+  /** What an agent of group `group` does on arrival (`stay` for agents outside spawners). */
+  arrivalPolicy(group: number): ArrivalPolicy {
+    return group >= 0 && group < this.#spawners.length ? this.#spawners[group].config.onArrival : "stay";
+  }
+
+  /** Queues a new agent in spawner `group` to replace one that arrived. */
+  queueRespawn(group: number): void {
+    const s = this.#spawners[group];
+    s.pending++;
+    s.pendingRespawns++;
+  }
+
+  /** True when no spawner will ever emit again (respawning spawners never finish). */
+  get exhausted(): boolean {
+    for (const s of this.#spawners) {
+      if (s.pending > 0 || s.emitted < s.config.count || s.config.onArrival === "respawn") return false;
+    }
+    return true;
+  }
+
+  /**
+   * Emits the agents that are due at simulation time `time` and places as many as fit. Agents
+   * that do not fit wait for a later step. Returns the number placed.
+   */
+  spawnDue(world: World, time: number, rng: Rng): number {
+    let due = 0;
+    for (const s of this.#spawners) {
+      const c = s.config;
+      if (time + 1e-9 < c.startTime || s.emitted >= c.count) continue;
+      // A rate spawner has emitted floor(rate · (t - start)) + 1 agents by time t.
+      const target = c.rate > 0
+        ? Math.min(c.count, Math.floor(c.rate * (time - c.startTime) + 1e-9) + 1)
+        : c.count;
+      const emit = target - s.emitted;
+      s.emitted += emit;
+      s.pending += emit;
+    }
+    for (const s of this.#spawners) due += s.pending;
+    if (due === 0) return 0;
+    this.#indexSurroundings(world, due);
+    let placed = 0;
+    for (let g = 0; g < this.#spawners.length; g++) {
+      const s = this.#spawners[g];
+      while (s.pending > 0) {
+        if (!this.#placeOne(world, g, s, rng)) break;
+        s.pending--;
+        if (s.pendingRespawns > 0) s.pendingRespawns--;
+        placed++;
+      }
+    }
+    return placed;
+  }
+
+  #indexSurroundings(world: World, due: number): void {
+    const agents = world.agents;
+    let maxR = 0.25;
+    for (const s of this.#spawners) maxR = Math.max(maxR, distributionMax(s.config.agent.radius));
+    for (let i = 0; i < agents.count; i++) maxR = Math.max(maxR, agents.radius[i]);
+    this.#placement.reset(4 * maxR, agents.count + due);
+    for (let i = 0; i < agents.count; i++) {
+      this.#placement.insert(agents.px[i], agents.py[i], agents.radius[i]);
+    }
+  }
+
+  #placeOne(world: World, g: number, s: SpawnerState, rng: Rng): boolean {
+    const c = s.config, p = this.#point;
+    const radius = sampleDistribution(c.agent.radius, rng);
+    const ring = c.area.kind === "ring";
+    let found = false;
+    for (let attempt = 0; attempt < (ring ? 1 : SPAWN_TRIES); attempt++) {
+      // Ring slots are fixed by the agent's number; respawns cycle through the slots again.
+      sampleArea(c.area, rng, p, s.placed % Math.max(1, c.count), c.count);
+      if (ring || this.#isFree(world, p[0], p[1], radius)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+    const desiredSpeed = sampleDistribution(c.agent.desiredSpeed, rng);
+    if (c.goal.kind === "antipodal" && c.area.kind === "ring") {
+      this.#goal[0] = 2 * c.area.x - p[0];
+      this.#goal[1] = 2 * c.area.y - p[1];
+    } else if (c.goal.kind === "area") {
+      sampleArea(c.goal.area, rng, this.#goal);
+    }
+    const handle = world.addAgent({
+      x: p[0],
+      y: p[1],
+      z: c.z,
+      radius,
+      desiredSpeed,
+      maxSpeed: desiredSpeed * c.agent.maxSpeedFactor,
+      maxAcceleration: c.agent.maxAcceleration,
+      goalX: this.#goal[0],
+      goalY: this.#goal[1],
+      goalZ: c.z,
+      group: g,
+    });
+    const index = world.agents.indexOf(handle);
+    for (const [name, dist] of Object.entries(c.agent.columns)) {
+      world.agents.column(name)[index] = sampleDistribution(dist, rng);
+    }
+    this.#placement.insert(p[0], p[1], radius);
+    s.placed++;
+    return true;
+  }
+
+  #isFree(world: World, x: number, y: number, r: number): boolean {
+    if (!this.#placement.isFree(x, y, r, SPAWN_GAP)) return false;
+    const obstacles = world.obstacles;
+    if (obstacles.segmentCount === 0) return true;
+    if (obstacles.queryRadius(x, y, r + SPAWN_GAP, world.scratchSegments) > 0) return false;
+    for (const polygon of obstacles.polygons) {
+      if (pointInPolygon(x, y, polygon)) return false;
+    }
+    return true;
+  }
+}
