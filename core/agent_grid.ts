@@ -6,15 +6,22 @@
  * contiguous, so a query scans one contiguous run of memory per row of cells. Positions are
  * copied into `sortedX`/`sortedY` in the same order for cache-friendly scans.
  *
+ * Inside a cell, agents are further ordered by a finer column (a power-of-two split of the cell
+ * width, chosen from the crowd's density), so a query scans only the part of each row that lies
+ * within its radius in x instead of whole cells. The scan itself is branch-free: whether an agent
+ * is inside the radius is unpredictable, and a mispredicted branch per candidate costs more than
+ * the distance test.
+ *
  * The default cell size is twice the neighbour search radius, so a radius query touches at most
- * 2 × 2 cells (seed 001, Section 3.5). Cell coordinates use `Math.floor` relative to the minimum
- * corner of the agents' bounding box, so negative coordinates work and shifting every position by
- * a constant shifts nothing else.
+ * 2 rows of cells (seed 001, Section 3.5). Cell coordinates use `Math.floor` relative to the
+ * minimum corner of the agents' bounding box, so negative coordinates work and shifting every
+ * position by a constant shifts nothing else.
  *
  * Rebuilds and queries do not allocate once the buffers have grown to the population size.
  *
  * @module
  */
+import { cellSizeWithin } from "./_cell_budget.ts";
 
 /** Options of {@linkcode AgentGrid}. */
 export interface AgentGridOptions {
@@ -27,6 +34,9 @@ export interface AgentGridOptions {
    */
   maxCellsPerAgent?: number;
 }
+
+/** Largest split of a cell into finer columns, as a power of two (2^3 = 8 columns). */
+const MAX_SPLIT_SHIFT = 3;
 
 /**
  * Uniform grid of agent indices.
@@ -41,6 +51,19 @@ export interface AgentGridOptions {
  * const out = new Uint32Array(8);
  * const n = grid.queryRadius(0, 0, 1.5, out);
  * assert.deepEqual([...out.subarray(0, n)].sort(), [0, 1]);
+ * ```
+ *
+ * @example The 2 nearest neighbours of agent 0, nearest first
+ * ```ts
+ * import { AgentGrid } from "./agent_grid.ts";
+ * import assert from "node:assert/strict";
+ * const px = new Float64Array([0, 3, -1, 10]), py = new Float64Array([0, 0, 0, 0]);
+ * const grid = new AgentGrid();
+ * grid.rebuild(px, py, 4);
+ * const index = new Uint32Array(2), distSq = new Float64Array(2);
+ * assert.deepEqual(grid.queryKNearest(0, 0, Infinity, 2, index, distSq, 0), 2);
+ * assert.deepEqual([...index], [2, 1]);
+ * assert.deepEqual([...distSq], [1, 9]);
  * ```
  */
 export class AgentGrid {
@@ -60,18 +83,30 @@ export class AgentGrid {
   count = 0;
   /** `cellStart[c] … cellStart[c+1]-1` are the slots of cell `c` (row-major, `c = row*cols+col`). */
   cellStart: Int32Array = new Int32Array(1);
-  /** Agent indices sorted by cell. */
+  /** Agent indices sorted by cell (and inside a cell by a finer column, then by index). */
   sortedIndex: Uint32Array = new Uint32Array(0);
   /** x of `sortedIndex[k]` (m). */
   sortedX: Float64Array = new Float64Array(0);
   /** y of `sortedIndex[k]` (m). */
   sortedY: Float64Array = new Float64Array(0);
-  /** Cell of each agent index. */
-  cellOf: Int32Array = new Int32Array(0);
 
   #invCell: number;
   #maxCellsPerAgent: number;
-  #cursor: Int32Array = new Int32Array(1);
+  /** Cells are split into 2^#splitShift finer columns. */
+  #splitShift = 0;
+  /** Columns of the fine layout (`cols << #splitShift`). */
+  #fineCols = 0;
+  /** 1 / width of a fine column (1/m). */
+  #invFine = 0;
+  /** Like `cellStart`, per fine cell (`row * #fineCols + fineCol`). */
+  #fineStart: Int32Array = new Int32Array(1);
+  /** Fine cell of each agent index (rebuild scratch). */
+  #fineOf: Int32Array = new Int32Array(0);
+  /** Cell of each agent index, filled by the `cellOf` getter. */
+  #cellOf: Int32Array = new Int32Array(0);
+  #cellOfValid = false;
+  /** Margin (m) added to query windows so rounding of cell coordinates never drops an agent. */
+  #slack = 0;
 
   constructor(options: AgentGridOptions = {}) {
     const cellSize = options.cellSize ?? 2.5;
@@ -81,9 +116,9 @@ export class AgentGrid {
       );
     }
     const maxCellsPerAgent = options.maxCellsPerAgent ?? 4;
-    if (!(maxCellsPerAgent >= 1)) {
+    if (!(maxCellsPerAgent >= 1) || !Number.isFinite(maxCellsPerAgent)) {
       throw new RangeError(
-        `Cannot create AgentGrid as 'maxCellsPerAgent' must be >= 1: current value is ${maxCellsPerAgent}`,
+        `Cannot create AgentGrid as 'maxCellsPerAgent' must be a finite number >= 1: current value is ${maxCellsPerAgent}`,
       );
     }
     this.cellSize = cellSize;
@@ -92,69 +127,117 @@ export class AgentGrid {
     this.#maxCellsPerAgent = maxCellsPerAgent;
   }
 
-  /** Re-indexes agents `0 … count-1` at positions `px`, `py` (m). */
+  /**
+   * Re-indexes agents `0 … count-1` at positions `px`, `py` (m). Throws a RangeError when a
+   * position is not finite or `count` exceeds the arrays' length.
+   */
   rebuild(px: ArrayLike<number>, py: ArrayLike<number>, count: number): void {
+    if (!Number.isInteger(count) || count < 0 || count > px.length || count > py.length) {
+      throw new RangeError(
+        `Cannot rebuild AgentGrid as 'count' must be an integer in [0, ${
+          Math.min(px.length, py.length)
+        }] (the length of the position arrays): current value is ${count}`,
+      );
+    }
     this.count = count;
     if (this.sortedIndex.length < count) this.#growItems(count);
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let finite = 0; // stays 0 while every coordinate is finite, NaN otherwise
     for (let i = 0; i < count; i++) {
       const x = px[i], y = py[i];
+      finite += x - x + (y - y);
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
     }
-    if (count === 0) minX = minY = maxX = maxY = 0;
-    let cell = this.cellSize;
-    let cols = Math.floor((maxX - minX) / cell) + 1;
-    let rows = Math.floor((maxY - minY) / cell) + 1;
-    const maxCells = this.#maxCellsPerAgent * count + 4096;
-    if (cols * rows > maxCells) {
-      // Smallest cell c with (w/c + 1)(h/c + 1) <= maxCells, solved for u = 1/c.
-      const w = maxX - minX, h = maxY - minY, m = maxCells - 1;
-      const u = w * h > 0
-        ? (-(w + h) + Math.sqrt((w + h) * (w + h) + 4 * w * h * m)) / (2 * w * h)
-        : m / (w + h);
-      cell = Math.max(cell, 1.0001 / u);
-      cols = Math.floor(w / cell) + 1;
-      rows = Math.floor(h / cell) + 1;
+    if (finite !== 0) this.#throwNonFinite(px, py, count);
+    if (count === 0) {
+      minX = minY = 0;
+      maxX = maxY = 0;
     }
+    const w = maxX - minX, h = maxY - minY;
+    const cell = cellSizeWithin(w, h, this.cellSize, this.#maxCellsPerAgent * count + 4096);
+    const inv = 1 / cell;
+    // Rows and columns use the same expression as the agents' cells below, so the agent on the
+    // far edge always lands in the last row or column.
+    const cols = Math.floor(w * inv) + 1;
+    const rows = Math.floor(h * inv) + 1;
+    const cells = cols * rows;
+    // Split cells into finer columns while each fine cell still holds an agent on average.
+    let shift = 0;
+    while (shift < MAX_SPLIT_SHIFT && cells * (1 << (shift + 1)) <= count) shift++;
+    const fineCols = cols << shift, fineCells = fineCols * rows;
+    // Scaling by a power of two is exact: floor((x - ox) * invFine) >> shift is the cell column.
+    const invFine = inv * (1 << shift);
     this.activeCellSize = cell;
-    this.#invCell = 1 / cell;
+    this.#invCell = inv;
+    this.#invFine = invFine;
+    this.#splitShift = shift;
+    this.#fineCols = fineCols;
+    this.#slack = 1e-12 *
+      (1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY)));
     this.originX = minX;
     this.originY = minY;
     this.cols = cols;
     this.rows = rows;
-    const cells = cols * rows;
-    if (this.cellStart.length < cells + 1) {
-      let n = Math.max(this.cellStart.length, 64);
-      while (n < cells + 1) n *= 2;
-      this.cellStart = new Int32Array(n);
-      this.#cursor = new Int32Array(n);
+    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(_capacityFor(cells + 1));
+    if (this.#fineStart.length < fineCells + 1) {
+      this.#fineStart = new Int32Array(_capacityFor(fineCells + 1));
     }
-    const cellStart = this.cellStart, cellOf = this.cellOf, inv = this.#invCell;
-    cellStart.fill(0, 0, cells + 1);
+    this.#cellOfValid = false;
+    const fineStart = this.#fineStart, fineOf = this.#fineOf;
+    fineStart.fill(0, 0, fineCells + 1);
     for (let i = 0; i < count; i++) {
-      const c = Math.floor((py[i] - minY) * inv) * cols + Math.floor((px[i] - minX) * inv);
-      cellOf[i] = c;
-      cellStart[c + 1]++;
+      const f = Math.floor((py[i] - minY) * inv) * fineCols + Math.floor((px[i] - minX) * invFine);
+      fineOf[i] = f;
+      fineStart[f]++;
     }
-    for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c];
-    const cursor = this.#cursor;
-    cursor.set(cellStart.subarray(0, cells));
+    // Inclusive prefix sums: fineStart[f] is the end of fine cell f. Placing agents from the last
+    // to the first, decrementing, leaves fineStart[f] at the start and keeps index order per cell.
+    for (let f = 1; f < fineCells; f++) fineStart[f] += fineStart[f - 1];
+    fineStart[fineCells] = count;
     const sortedIndex = this.sortedIndex, sortedX = this.sortedX, sortedY = this.sortedY;
-    for (let i = 0; i < count; i++) {
-      const k = cursor[cellOf[i]]++;
-      sortedIndex[k] = i;
+    for (let i = count - 1; i >= 0; i--) sortedIndex[--fineStart[fineOf[i]]] = i;
+    // Gathering positions in slot order is cheaper than scattering them with the indices:
+    // independent random reads overlap, random writes queue up.
+    for (let k = 0; k < count; k++) {
+      const i = sortedIndex[k];
       sortedX[k] = px[i];
       sortedY[k] = py[i];
     }
+    const cellStart = this.cellStart;
+    for (let row = 0; row < rows; row++) {
+      const fineRow = row * fineCols, cellRow = row * cols;
+      for (let col = 0; col < cols; col++) {
+        cellStart[cellRow + col] = fineStart[fineRow + (col << shift)];
+      }
+    }
+    cellStart[cells] = count;
   }
 
   /**
-   * Writes the indices of agents within `radius` (m) of (`x`, `y`) into `out` and returns how
-   * many there are. When that number exceeds `out.length`, only the first `out.length` are
-   * written: compare the result with `out.length` to detect overflow.
+   * Cell (`row * cols + col`) of each agent index of the last rebuild. Computed on first use
+   * after a rebuild, into a buffer that is reused.
+   */
+  get cellOf(): Int32Array {
+    if (!this.#cellOfValid) {
+      const cellOf = this.#cellOf, fineOf = this.#fineOf, fineCols = this.#fineCols;
+      const shift = this.#splitShift, cols = this.cols;
+      for (let i = 0; i < this.count; i++) {
+        const row = Math.floor(fineOf[i] / fineCols);
+        cellOf[i] = row * cols + ((fineOf[i] - row * fineCols) >> shift);
+      }
+      this.#cellOfValid = true;
+    }
+    return this.#cellOf;
+  }
+
+  /**
+   * Writes the indices of agents within `radius` (m) of (`x`, `y`) into `out`, in no particular
+   * order, and returns how many there are. When that number exceeds `out.length`, only the first
+   * `out.length` are written: compare the result with `out.length` to detect overflow. Entries
+   * of `out` after the returned count may be overwritten.
    *
    * @param exclude an agent index to leave out (usually the querying agent), or -1
    */
@@ -165,37 +248,42 @@ export class AgentGrid {
     out: Uint32Array,
     exclude = -1,
   ): number {
-    if (this.count === 0) return 0;
-    const inv = this.#invCell, cols = this.cols;
-    const cx0 = Math.max(0, Math.floor((x - radius - this.originX) * inv));
-    const cx1 = Math.min(cols - 1, Math.floor((x + radius - this.originX) * inv));
-    const cy0 = Math.max(0, Math.floor((y - radius - this.originY) * inv));
-    const cy1 = Math.min(this.rows - 1, Math.floor((y + radius - this.originY) * inv));
-    if (cx0 > cx1 || cy0 > cy1) return 0;
+    if (this.count === 0 || !(radius >= 0)) return 0;
+    const inv = this.#invCell, invFine = this.#invFine, fineCols = this.#fineCols;
+    const ox = this.originX, oy = this.originY;
+    const reach = radius * (1 + 1e-12) + this.#slack;
+    let cy0 = Math.floor((y - reach - oy) * inv), cy1 = Math.floor((y + reach - oy) * inv);
+    let fx0 = Math.floor((x - reach - ox) * invFine), fx1 = Math.floor((x + reach - ox) * invFine);
+    if (cy0 < 0) cy0 = 0;
+    if (cy1 >= this.rows) cy1 = this.rows - 1;
+    if (fx0 < 0) fx0 = 0;
+    if (fx1 >= fineCols) fx1 = fineCols - 1;
+    if (!(cy0 <= cy1 && fx0 <= fx1)) return 0; // also false for NaN coordinates
     const r2 = radius * radius;
-    const cellStart = this.cellStart, sx = this.sortedX, sy = this.sortedY, idx = this.sortedIndex;
-    const cap = out.length;
+    const fineStart = this.#fineStart, sx = this.sortedX, sy = this.sortedY;
+    const idx = this.sortedIndex;
     let n = 0;
     for (let cy = cy0; cy <= cy1; cy++) {
-      const row = cy * cols;
-      const end = cellStart[row + cx1 + 1];
-      for (let k = cellStart[row + cx0]; k < end; k++) {
+      const row = cy * fineCols;
+      const end = fineStart[row + fx1 + 1];
+      for (let k = fineStart[row + fx0]; k < end; k++) {
         const dx = sx[k] - x, dy = sy[k] - y;
-        if (dx * dx + dy * dy <= r2) {
-          const i = idx[k];
-          if (i === exclude) continue;
-          if (n < cap) out[n] = i;
-          n++;
-        }
+        // Always store, advance only on a hit; stores past out.length are ignored by typed arrays.
+        const i = idx[k];
+        out[n] = i;
+        n += +(dx * dx + dy * dy <= r2) & +(i !== exclude);
       }
     }
     return n;
   }
 
   /**
-   * Finds up to `k` agents nearest to (`x`, `y`) within `maxRadius` (m), writing their indices to
-   * `outIndex` and squared distances (m²) to `outDistSq`, nearest first. Returns how many were
-   * found (at most `k`, `outIndex.length` and `outDistSq.length`). Ties keep grid order.
+   * Finds up to `k` agents nearest to (`x`, `y`) within `maxRadius` (m, may be `Infinity`),
+   * writing their indices to `outIndex` and squared distances (m²) to `outDistSq`, nearest
+   * first. Returns how many were found (at most `k`, `outIndex.length` and `outDistSq.length`).
+   * Among agents at exactly the same distance, which one is listed first is unspecified.
+   *
+   * @param exclude an agent index to leave out (usually the querying agent), or -1
    */
   queryKNearest(
     x: number,
@@ -206,72 +294,123 @@ export class AgentGrid {
     outDistSq: Float64Array,
     exclude = -1,
   ): number {
-    k = Math.min(k, outIndex.length, outDistSq.length);
-    if (this.count === 0 || k <= 0) return 0;
-    const inv = this.#invCell, cols = this.cols, rows = this.rows, cell = this.activeCellSize;
-    const ox = this.originX, oy = this.originY;
-    const cellStart = this.cellStart, sx = this.sortedX, sy = this.sortedY, idx = this.sortedIndex;
-    // Home cell, possibly outside the grid; rings grow around it.
-    const hx = Math.floor((x - ox) * inv), hy = Math.floor((y - oy) * inv);
-    let best = maxRadius * maxRadius;
+    k = Math.min(Math.floor(k), outIndex.length, outDistSq.length);
+    if (this.count === 0 || !(k > 0) || !(maxRadius >= 0)) return 0;
+    if (!(Number.isFinite(x) && Number.isFinite(y))) return 0;
+    const cell = this.activeCellSize, inv = this.#invCell, ox = this.originX, oy = this.originY;
+    // A search radius beyond the farthest corner of the grid (plus a cell against rounding) has
+    // seen every agent.
+    const farX = Math.max(Math.abs(x - ox), Math.abs(ox + this.cols * cell - x));
+    const farY = Math.max(Math.abs(y - oy), Math.abs(oy + this.rows * cell - y));
+    const whole = Math.sqrt(farX * farX + farY * farY) + cell;
+    // First guess: the radius holding about 2k agents at the density of the nearest cell.
+    const col = Math.min(this.cols - 1, Math.max(0, Math.floor((x - ox) * inv)));
+    const row = Math.min(this.rows - 1, Math.max(0, Math.floor((y - oy) * inv)));
+    const c = row * this.cols + col;
+    const local = Math.max(1, this.cellStart[c + 1] - this.cellStart[c]);
+    let radius = Math.min(maxRadius, whole, cell * Math.sqrt((2 * k + 2) / (Math.PI * local)));
+    for (;;) {
+      const n = this.#nearestWithin(x, y, radius, k, outIndex, outDistSq, exclude);
+      if (n === k || radius >= maxRadius || radius >= whole) return n;
+      radius = Math.min(maxRadius, whole, 2 * radius);
+    }
+  }
+
+  /** The k-nearest search bounded by `radius`: rows nearest first, x windows shrinking. */
+  #nearestWithin(
+    x: number,
+    y: number,
+    radius: number,
+    k: number,
+    outIndex: Uint32Array,
+    outDistSq: Float64Array,
+    exclude: number,
+  ): number {
+    const inv = this.#invCell, invFine = this.#invFine, fineCols = this.#fineCols;
+    const ox = this.originX, oy = this.originY, cell = this.activeCellSize, rows = this.rows;
+    const fineStart = this.#fineStart, sx = this.sortedX, sy = this.sortedY, idx = this.sortedIndex;
+    const slack = this.#slack + radius * 1e-12;
+    let best = radius * radius;
     let n = 0;
-    const maxRing = Math.ceil(maxRadius * inv) + 1;
-    for (let ring = 0; ring <= maxRing; ring++) {
-      if (ring > 0) {
-        // Nearest possible distance to any cell of this ring: distance from the point to the
-        // border of the block of cells covered by the previous rings.
-        const bx0 = (hx - ring + 1) * cell + ox, bx1 = (hx + ring) * cell + ox;
-        const by0 = (hy - ring + 1) * cell + oy, by1 = (hy + ring) * cell + oy;
-        const gap = Math.min(x - bx0, bx1 - x, y - by0, by1 - y);
-        if (gap > 0 && gap * gap > best) break;
+    // Home row, clamped into the grid; then alternately the rows above and below.
+    let home = Math.floor((y - oy) * inv);
+    if (home < 0) home = 0;
+    if (home >= rows) home = rows - 1;
+    let up = home, down = home - 1;
+    let upOpen = true, downOpen = down >= 0;
+    while (upOpen || downOpen) {
+      // Take the open side whose row is nearer to y.
+      let cy: number;
+      const upGap = upOpen ? Math.max(0, oy + up * cell - y) : Infinity;
+      const downGap = downOpen ? Math.max(0, y - (oy + (down + 1) * cell)) : Infinity;
+      let gap: number;
+      if (upGap <= downGap) {
+        cy = up++;
+        gap = upGap;
+        if (up >= rows) upOpen = false;
+      } else {
+        cy = down--;
+        gap = downGap;
+        if (down < 0) downOpen = false;
       }
-      const cy0 = hy - ring, cy1 = hy + ring;
-      if (cy1 < 0 || cy0 >= rows || hx + ring < 0 || hx - ring >= cols) continue;
-      for (let cy = Math.max(0, cy0); cy <= Math.min(rows - 1, cy1); cy++) {
-        const edgeRow = cy === cy0 || cy === cy1;
-        const row = cy * cols;
-        // Full row on the ring's top and bottom edge, else only its two side cells.
-        for (let side = 0; side < (edgeRow ? 1 : 2); side++) {
-          let cx0: number, cx1: number;
-          if (edgeRow) {
-            cx0 = hx - ring;
-            cx1 = hx + ring;
-          } else {
-            cx0 = cx1 = side === 0 ? hx - ring : hx + ring;
-          }
-          if (cx0 < 0) cx0 = 0;
-          if (cx1 > cols - 1) cx1 = cols - 1;
-          if (cx0 > cx1) continue;
-          const end = cellStart[row + cx1 + 1];
-          for (let s = cellStart[row + cx0]; s < end; s++) {
-            const dx = sx[s] - x, dy = sy[s] - y;
-            const d2 = dx * dx + dy * dy;
-            if (d2 > best) continue;
-            const i = idx[s];
-            if (i === exclude) continue;
-            // Insertion into the sorted result list.
-            let j = n < k ? n++ : k - 1;
-            while (j > 0 && outDistSq[j - 1] > d2) {
-              outDistSq[j] = outDistSq[j - 1];
-              outIndex[j] = outIndex[j - 1];
-              j--;
-            }
-            outDistSq[j] = d2;
-            outIndex[j] = i;
-            if (n === k) best = outDistSq[k - 1];
-          }
+      gap = Math.max(0, gap - slack);
+      if (gap * gap > best) {
+        // Rows further on this side are further away still.
+        if (cy >= home) upOpen = false;
+        else downOpen = false;
+        continue;
+      }
+      const half = Math.sqrt(best - gap * gap) + slack;
+      let fx0 = Math.floor((x - half - ox) * invFine), fx1 = Math.floor((x + half - ox) * invFine);
+      if (fx0 < 0) fx0 = 0;
+      if (fx1 >= fineCols) fx1 = fineCols - 1;
+      if (fx0 > fx1) continue;
+      const base = cy * fineCols;
+      const end = fineStart[base + fx1 + 1];
+      for (let s = fineStart[base + fx0]; s < end; s++) {
+        const dx = sx[s] - x, dy = sy[s] - y;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > best) continue;
+        const i = idx[s];
+        if (i === exclude) continue;
+        // Insertion into the sorted result list.
+        let j = n < k ? n++ : k - 1;
+        while (j > 0 && outDistSq[j - 1] > d2) {
+          outDistSq[j] = outDistSq[j - 1];
+          outIndex[j] = outIndex[j - 1];
+          j--;
         }
+        outDistSq[j] = d2;
+        outIndex[j] = i;
+        if (n === k) best = outDistSq[k - 1];
       }
     }
     return n;
   }
 
+  #throwNonFinite(px: ArrayLike<number>, py: ArrayLike<number>, count: number): never {
+    let i = 0;
+    while (i < count && Number.isFinite(px[i]) && Number.isFinite(py[i])) i++;
+    throw new RangeError(
+      `Cannot rebuild AgentGrid as every position must be finite: agent ${i} is at (${px[i]}, ${
+        py[i]
+      })`,
+    );
+  }
+
   #growItems(count: number): void {
-    let n = Math.max(this.sortedIndex.length, 64);
-    while (n < count) n *= 2;
+    const n = _capacityFor(count);
     this.sortedIndex = new Uint32Array(n);
     this.sortedX = new Float64Array(n);
     this.sortedY = new Float64Array(n);
-    this.cellOf = new Int32Array(n);
+    this.#cellOf = new Int32Array(n);
+    this.#fineOf = new Int32Array(n);
   }
+}
+
+/** Smallest power of two >= max(64, n). */
+function _capacityFor(n: number): number {
+  let size = 64;
+  while (size < n) size *= 2;
+  return size;
 }

@@ -97,7 +97,7 @@ export const CORE_COLUMNS: readonly ColumnSpec[] = [
   { name: "newVy", type: "f64", doc: "new velocity y written by the strategy (m/s)" },
   { name: "radius", type: "f64", default: 0.25, kind: "parameter", doc: "body radius (m)" },
   { name: "desiredSpeed", type: "f64", default: 1.34, kind: "parameter", doc: "m/s" },
-  { name: "maxSpeed", type: "f64", default: 1.742, kind: "parameter", doc: "m/s" },
+  { name: "maxSpeed", type: "f64", default: 1.3 * 1.34, kind: "parameter", doc: "m/s" },
   { name: "maxAcceleration", type: "f64", default: Infinity, kind: "parameter", doc: "m/s²" },
   { name: "goalX", type: "f64", doc: "goal x (m)" },
   { name: "goalY", type: "f64", doc: "goal y (m)" },
@@ -134,44 +134,90 @@ function allocate(type: ColumnType, capacity: number): ColumnArray {
   }
 }
 
-const HANDLE_GEN = 0x1_0000_0000; // handle = generation * 2^32 + slot
+// handle = generation * 2^32 + slot. Generations wrap at 2^21 so that every handle is an exact
+// integer (< 2^53); a stale handle could only alias after 2 097 152 reuses of its slot.
+const HANDLE_GEN = 0x1_0000_0000;
+const GENERATION_MASK = 0x1f_ffff;
 
-/** Fills defaults and checks every value; throws a RangeError naming the first bad field. */
-function normalizeInit(init: AgentInit): Required<AgentInit> {
+/** Init fields that must be finite numbers (`maxAcceleration` may be Infinity). */
+const FINITE_FIELDS = [
+  "x",
+  "y",
+  "z",
+  "vx",
+  "vy",
+  "radius",
+  "desiredSpeed",
+  "maxSpeed",
+  "goalX",
+  "goalY",
+  "goalZ",
+  "group",
+] as const;
+
+/** Per-agent parameters a restarted agent keeps unless its new init gives them. */
+type KeptParameters = Pick<
+  Required<AgentInit>,
+  "radius" | "desiredSpeed" | "maxSpeed" | "maxAcceleration" | "group"
+>;
+
+const DEFAULT_PARAMETERS: KeptParameters = {
+  radius: 0.25,
+  desiredSpeed: 1.34,
+  maxSpeed: 1.3 * 1.34,
+  maxAcceleration: Infinity,
+  group: -1,
+};
+
+/**
+ * Fills defaults and checks every value; throws a RangeError naming the first bad field.
+ * Missing parameters come from `kept` (the defaults for a new agent, the current values for a
+ * restart); a new `desiredSpeed` without a `maxSpeed` gets the default 1.3 × desiredSpeed.
+ */
+function normalizeInit(
+  init: AgentInit,
+  kept: KeptParameters = DEFAULT_PARAMETERS,
+): Required<AgentInit> {
+  if (init === null || typeof init !== "object") {
+    throw new TypeError(`Cannot add agent as its init must be an object: current value is ${init}`);
+  }
   const z = init.z ?? 0;
-  const desiredSpeed = init.desiredSpeed ?? 1.34;
+  const desiredSpeed = init.desiredSpeed ?? kept.desiredSpeed;
   const v: Required<AgentInit> = {
     x: init.x,
     y: init.y,
     z,
     vx: init.vx ?? 0,
     vy: init.vy ?? 0,
-    radius: init.radius ?? 0.25,
+    radius: init.radius ?? kept.radius,
     desiredSpeed,
-    maxSpeed: init.maxSpeed ?? 1.3 * desiredSpeed,
-    maxAcceleration: init.maxAcceleration ?? Infinity,
+    maxSpeed: init.maxSpeed ??
+      (init.desiredSpeed === undefined ? kept.maxSpeed : 1.3 * desiredSpeed),
+    maxAcceleration: init.maxAcceleration ?? kept.maxAcceleration,
     goalX: init.goalX ?? init.x,
     goalY: init.goalY ?? init.y,
     goalZ: init.goalZ ?? z,
-    group: init.group ?? -1,
+    group: init.group ?? kept.group,
   };
-  for (const [field, value] of Object.entries(v)) {
-    if (field === "maxAcceleration" ? Number.isNaN(value) : !Number.isFinite(value)) {
-      throw new RangeError(`Cannot add agent as '${field}' must be finite: current value is ${value}`);
+  for (const field of FINITE_FIELDS) {
+    if (!Number.isFinite(v[field])) {
+      throw new RangeError(
+        `Cannot add agent as '${field}' must be finite: current value is ${v[field]}`,
+      );
     }
   }
-  const limits: [keyof AgentInit, boolean, string][] = [
-    ["radius", v.radius > 0, "> 0"],
-    ["desiredSpeed", v.desiredSpeed >= 0, ">= 0"],
-    ["maxSpeed", v.maxSpeed >= 0, ">= 0"],
-    ["maxAcceleration", v.maxAcceleration > 0, "> 0"],
-    ["group", Number.isInteger(v.group), "an integer"],
-  ];
-  for (const [field, ok, rule] of limits) {
-    if (!ok) {
-      throw new RangeError(`Cannot add agent as '${field}' must be ${rule}: current value is ${v[field]}`);
-    }
+  const fail = (field: keyof AgentInit, rule: string): never => {
+    throw new RangeError(
+      `Cannot add agent as '${field}' must be ${rule}: current value is ${v[field]}`,
+    );
+  };
+  if (!(v.radius > 0)) fail("radius", "> 0");
+  if (!(v.desiredSpeed >= 0)) fail("desiredSpeed", ">= 0");
+  if (!(v.maxSpeed >= 0)) fail("maxSpeed", ">= 0");
+  if (typeof v.maxAcceleration !== "number" || !(v.maxAcceleration > 0)) {
+    fail("maxAcceleration", "a number > 0 (Infinity for none)");
   }
+  if (!Number.isInteger(v.group)) fail("group", "an integer");
   return v;
 }
 
@@ -323,11 +369,19 @@ export class AgentStore {
 
   /**
    * Resets the agent at `index` for a new trip: state columns return to their defaults, the
-   * serial changes, the trip start moves to the given values.
+   * serial changes, the trip start moves to the given values. Parameter columns (radius, speeds,
+   * group, plugin parameters) keep their values unless `init` gives new ones. The handle stays.
+   * `spawnTime` is a state column and returns to 0: the caller sets the trip's start time.
    */
   restart(index: number, init: AgentInit): void {
     this.#checkIndex(index);
-    const values = normalizeInit(init);
+    const values = normalizeInit(init, {
+      radius: this.radius[index],
+      desiredSpeed: this.desiredSpeed[index],
+      maxSpeed: this.maxSpeed[index],
+      maxAcceleration: this.maxAcceleration[index],
+      group: this.group[index],
+    });
     for (const c of this.#columns) {
       if (c.spec.kind === "state") c.array[index] = c.spec.default;
     }
@@ -352,7 +406,7 @@ export class AgentStore {
       this.#slotIndex[this.slot[index]] = index;
     }
     this.#slotIndex[slot] = -1;
-    this.#slotGeneration[slot]++;
+    this.#slotGeneration[slot] = (this.#slotGeneration[slot] + 1) & GENERATION_MASK;
     this.#freeSlots.push(slot);
     this.count = last;
     this.version++;
@@ -438,7 +492,30 @@ export class AgentStore {
   }
 
   #addColumn(spec: ColumnSpec): Column {
-    if (!spec.name) throw new TypeError("Cannot register a column without a name");
+    if (typeof spec.name !== "string" || spec.name === "") {
+      throw new TypeError("Cannot register a column without a name");
+    }
+    if (!Object.hasOwn(BYTES, spec.type)) {
+      throw new TypeError(
+        `Cannot register column '${spec.name}' as 'type' must be one of ${
+          Object.keys(BYTES).join(", ")
+        }: current value is ${JSON.stringify(spec.type)}`,
+      );
+    }
+    if (spec.kind !== undefined && spec.kind !== "state" && spec.kind !== "parameter") {
+      throw new TypeError(
+        `Cannot register column '${spec.name}' as 'kind' must be "state" or "parameter": current value is ${
+          JSON.stringify(spec.kind)
+        }`,
+      );
+    }
+    if (
+      spec.default !== undefined && (typeof spec.default !== "number" || Number.isNaN(spec.default))
+    ) {
+      throw new TypeError(
+        `Cannot register column '${spec.name}' as 'default' must be a number: current value is ${spec.default}`,
+      );
+    }
     const column: Column = {
       spec: {
         name: spec.name,

@@ -34,6 +34,75 @@ export type Area =
   /** Points evenly spaced on a circle (deterministic; for the circle-swap benchmark). */
   | { readonly kind: "ring"; readonly x: number; readonly y: number; readonly radius: number };
 
+/**
+ * Checks an area's shape and numbers; throws a TypeError for an unknown kind and a RangeError
+ * naming the field for a bad value, e.g. `Cannot add spawner 'west' as 'area.radius' must be
+ * > 0: current value is -1`.
+ *
+ * @param action what is being done, e.g. `"add spawner 'west'"`
+ * @param field the area's name in messages, e.g. `"area"` or `"goal.area"`
+ *
+ * @example
+ * ```ts
+ * import { validateArea } from "./area.ts";
+ * import assert from "node:assert/strict";
+ * assert.throws(
+ *   () => validateArea({ kind: "circle", x: 0, y: 0, radius: -1 }, "add spawner 'a'", "area"),
+ *   /'area.radius' must be > 0/,
+ * );
+ * ```
+ */
+export function validateArea(area: Area, action: string, field: string): void {
+  const fail = (name: string, rule: string, value: unknown): never => {
+    throw new RangeError(
+      `Cannot ${action} as '${field}.${name}' must be ${rule}: current value is ${value}`,
+    );
+  };
+  const finite = (name: string, value: number) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) fail(name, "a finite number", value);
+  };
+  if (area === null || typeof area !== "object") {
+    throw new TypeError(
+      `Cannot ${action} as '${field}' must be an area object: current value is ${area}`,
+    );
+  }
+  switch (area.kind) {
+    case "point":
+      finite("x", area.x);
+      finite("y", area.y);
+      return;
+    case "rect":
+      finite("minX", area.minX);
+      finite("minY", area.minY);
+      finite("maxX", area.maxX);
+      finite("maxY", area.maxY);
+      if (!(area.maxX > area.minX)) fail("maxX", `> minX (${area.minX})`, area.maxX);
+      if (!(area.maxY > area.minY)) fail("maxY", `> minY (${area.minY})`, area.maxY);
+      return;
+    case "circle":
+    case "ring":
+      finite("x", area.x);
+      finite("y", area.y);
+      finite("radius", area.radius);
+      if (!(area.radius > 0)) fail("radius", "> 0", area.radius);
+      return;
+    case "capsule":
+      finite("ax", area.ax);
+      finite("ay", area.ay);
+      finite("bx", area.bx);
+      finite("by", area.by);
+      finite("radius", area.radius);
+      if (!(area.radius > 0)) fail("radius", "> 0", area.radius);
+      return;
+    default:
+      throw new TypeError(
+        `Cannot ${action} as '${field}.kind' must be one of point, rect, circle, capsule, ring: current value is ${
+          JSON.stringify((area as { kind: unknown }).kind)
+        }`,
+      );
+  }
+}
+
 /** Area in m² (0 for points and rings). */
 export function areaSize(area: Area): number {
   switch (area.kind) {
@@ -118,7 +187,9 @@ export function areaContains(area: Area, x: number, y: number): boolean {
     case "capsule": {
       const ex = area.bx - area.ax, ey = area.by - area.ay;
       const len2 = ex * ex + ey * ey;
-      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - area.ax) * ex + (y - area.ay) * ey) / len2)) : 0;
+      const t = len2 > 0
+        ? Math.max(0, Math.min(1, ((x - area.ax) * ex + (y - area.ay) * ey) / len2))
+        : 0;
       return Math.hypot(area.ax + t * ex - x, area.ay + t * ey - y) <= area.radius;
     }
   }

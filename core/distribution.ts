@@ -58,6 +58,74 @@ export function sampleDistribution(d: Distribution, rng: Rng): number {
   }
 }
 
+/**
+ * Checks a distribution and that every value it can produce is at least `min` (and above it
+ * when `exclusive`); throws a RangeError naming the field otherwise.
+ *
+ * @param action what is being done, e.g. `"add spawner 'west'"`
+ * @param field the distribution's name in messages, e.g. `"agent.radius"`
+ *
+ * @example
+ * ```ts
+ * import { validateDistribution } from "./distribution.ts";
+ * import assert from "node:assert/strict";
+ * assert.throws(
+ *   () => validateDistribution({ kind: "uniform", min: 2, max: 1 }, "add spawner 'a'", "agent.radius", 0),
+ *   /'agent.radius.max' must be >= min/,
+ * );
+ * ```
+ */
+export function validateDistribution(
+  d: Distribution,
+  action: string,
+  field: string,
+  min = -Infinity,
+  exclusive = false,
+): void {
+  const fail = (name: string, rule: string, value: unknown): never => {
+    throw new RangeError(
+      `Cannot ${action} as '${field}${name}' must be ${rule}: current value is ${value}`,
+    );
+  };
+  const finite = (name: string, value: number) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) fail(name, "a finite number", value);
+  };
+  const atLeast = (name: string, value: number) => {
+    if (exclusive ? !(value > min) : !(value >= min)) {
+      fail(name, `${exclusive ? ">" : ">="} ${min}`, value);
+    }
+  };
+  if (d === null || typeof d !== "object") {
+    throw new TypeError(
+      `Cannot ${action} as '${field}' must be a distribution object: current value is ${d}`,
+    );
+  }
+  switch (d.kind) {
+    case "constant":
+      finite(".value", d.value);
+      atLeast(".value", d.value);
+      return;
+    case "uniform":
+    case "normal":
+      if (d.kind === "normal") {
+        finite(".mean", d.mean);
+        finite(".sd", d.sd);
+        if (!(d.sd >= 0)) fail(".sd", ">= 0", d.sd);
+      }
+      finite(".min", d.min);
+      finite(".max", d.max);
+      atLeast(".min", d.min);
+      if (!(d.max >= d.min)) fail(".max", `>= min (${d.min})`, d.max);
+      return;
+    default:
+      throw new TypeError(
+        `Cannot ${action} as '${field}.kind' must be one of constant, normal, uniform: current value is ${
+          JSON.stringify((d as { kind: unknown }).kind)
+        }`,
+      );
+  }
+}
+
 /** Largest value the distribution can produce. */
 export function distributionMax(d: Distribution): number {
   return d.kind === "constant" ? d.value : d.max;

@@ -95,7 +95,14 @@ export function cross(
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
-function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
+function onSegment(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number,
+  py: number,
+): boolean {
   return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py &&
     py <= Math.max(ay, by);
 }

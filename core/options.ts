@@ -53,14 +53,32 @@ export interface EnumOption<T extends string = string> {
   readonly doc: string;
 }
 
+/**
+ * An option with a structured value (for example the behaviour groups of a steering
+ * composition). `parse` checks a value from a script or a scenario file and returns it typed;
+ * it throws an Error whose message says what is wrong, and `resolveOptions` prefixes the owner
+ * and option name.
+ */
+export interface ObjectOption<T = unknown> {
+  /** Discriminant. */
+  readonly type: "object";
+  /** Value when the option is not given. */
+  readonly default: T;
+  /** Validates and converts a given value. */
+  readonly parse: (value: unknown) => T;
+  /** What it is, with the expected shape. */
+  readonly doc: string;
+}
+
 /** Any option descriptor. */
-export type OptionSpec = NumberOption | BooleanOption | EnumOption;
+export type OptionSpec = NumberOption | BooleanOption | EnumOption | ObjectOption;
 
 /** Descriptors for every field of an options object `O`. */
 export type OptionSpecs<O> = {
   readonly [K in keyof O]-?: O[K] extends number ? NumberOption
     : O[K] extends boolean ? BooleanOption
     : O[K] extends string ? EnumOption<O[K]>
+    : O[K] extends object ? ObjectOption<O[K]>
     : never;
 };
 
@@ -88,7 +106,9 @@ export function resolveOptions<O>(
   given: unknown = {},
 ): O {
   if (given === null || typeof given !== "object" || Array.isArray(given)) {
-    throw new TypeError(`Cannot create ${owner} as its options must be an object: got ${describe(given)}`);
+    throw new TypeError(
+      `Cannot create ${owner} as its options must be an object: got ${describe(given)}`,
+    );
   }
   const input = given as Record<string, unknown>;
   const table = specs as Record<string, OptionSpec>;
@@ -112,15 +132,28 @@ export function resolveOptions<O>(
 
 function checkOption(owner: string, key: string, spec: OptionSpec, value: unknown): unknown {
   const fail = (rule: string, Err: typeof TypeError | typeof RangeError = RangeError) => {
-    throw new Err(`Cannot create ${owner} as '${key}' must be ${rule}: current value is ${describe(value)}`);
+    throw new Err(
+      `Cannot create ${owner} as '${key}' must be ${rule}: current value is ${describe(value)}`,
+    );
   };
   switch (spec.type) {
+    case "object":
+      try {
+        return spec.parse(value);
+      } catch (error) {
+        throw new TypeError(
+          `Cannot create ${owner} as '${key}' is invalid: ${(error as Error).message}`,
+        );
+      }
     case "boolean":
       if (typeof value !== "boolean") fail("true or false", TypeError);
       return value;
     case "enum":
       if (typeof value !== "string" || !spec.values.includes(value)) {
-        fail(`one of ${spec.values.map((v) => `"${v}"`).join(", ")}`, typeof value === "string" ? RangeError : TypeError);
+        fail(
+          `one of ${spec.values.map((v) => `"${v}"`).join(", ")}`,
+          typeof value === "string" ? RangeError : TypeError,
+        );
       }
       return value;
     case "number": {
@@ -158,6 +191,7 @@ export function describeOptions(specs: Record<string, OptionSpec>): string[] {
     } else if (spec.type === "enum") {
       range = spec.values.join("|");
     }
+    if (spec.type === "object") return `${key}  ${spec.doc}`;
     const unit = spec.type === "number" && spec.unit ? ` ${spec.unit}` : "";
     return `${key} = ${spec.default}${unit}${range ? `  ${range}` : ""}  ${spec.doc}`;
   });

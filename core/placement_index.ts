@@ -36,6 +36,11 @@ export class PlacementIndex {
    * the number of discs that will be inserted (it sizes the hash table).
    */
   reset(cellSize: number, expected = 1024): void {
+    if (!(cellSize > 0) || !Number.isFinite(cellSize)) {
+      throw new RangeError(
+        `Cannot reset PlacementIndex as 'cellSize' must be a finite number > 0: current value is ${cellSize}`,
+      );
+    }
     this.#cell = cellSize;
     this.#maxRadius = 0;
     this.#count = 0;

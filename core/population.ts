@@ -4,13 +4,14 @@
  *
  * @module
  */
-import { type Area, areaSize, sampleArea } from "./area.ts";
+import { type Area, areaSize, sampleArea, validateArea } from "./area.ts";
 import {
   DEFAULT_DESIRED_SPEED,
   DEFAULT_RADIUS,
   type Distribution,
   distributionMax,
   sampleDistribution,
+  validateDistribution,
 } from "./distribution.ts";
 import { pointInPolygon } from "./geometry.ts";
 import { PlacementIndex } from "./placement_index.ts";
@@ -76,6 +77,24 @@ export interface SpawnerConfig {
   readonly z?: number;
   /** Agent parameters; missing fields take {@linkcode DEFAULT_AGENT_TEMPLATE}'s. */
   readonly agent?: Partial<AgentTemplate>;
+  /**
+   * Gates to pass on the way, in order: segments such as doorways. A navigator that follows
+   * routes (the goal seeker does) heads for the nearest point of the next gate until the agent
+   * has crossed it, then for the following one, then for the goal. @default []
+   */
+  readonly via?: readonly Gate[];
+}
+
+/** A line segment (m) that agents must cross, from (`ax`, `ay`) to (`bx`, `by`). */
+export interface Gate {
+  /** Start x (m). */
+  readonly ax: number;
+  /** Start y (m). */
+  readonly ay: number;
+  /** End x (m). */
+  readonly bx: number;
+  /** End y (m). */
+  readonly by: number;
 }
 
 interface SpawnerState {
@@ -90,8 +109,12 @@ interface SpawnerState {
   pendingRespawns: number;
 }
 
+const ARRIVAL_POLICIES: readonly ArrivalPolicy[] = ["remove", "respawn", "stay"];
+
 /** Minimum free gap (m) between a newly placed agent and others. */
 const SPAWN_GAP = 0.02;
+/** Gap (m) required around a ring slot: touching is allowed, up to rounding. */
+const RING_GAP = -1e-9;
 /** Placement attempts per agent per step before it waits for the next step. */
 const SPAWN_TRIES = 40;
 
@@ -143,12 +166,73 @@ export class Population {
       onArrival: config.onArrival ?? "remove",
       z: config.z ?? 0,
       agent,
+      via: config.via ?? [],
     };
+    const action = `add ${where}`;
+    full.via.forEach((gate, k) => {
+      const values = [gate?.ax, gate?.ay, gate?.bx, gate?.by];
+      if (!values.every(Number.isFinite)) {
+        throw new RangeError(
+          `Cannot ${action} as 'via[${k}]' must have finite ax, ay, bx, by: current value is ${
+            JSON.stringify(gate)
+          }`,
+        );
+      }
+      if (gate.ax === gate.bx && gate.ay === gate.by) {
+        throw new RangeError(`Cannot ${action} as 'via[${k}]' has zero length`);
+      }
+    });
+    if (typeof config.name !== "string") {
+      throw new TypeError(
+        `Cannot add spawner as 'name' must be a string: current value is ${config.name}`,
+      );
+    }
+    validateArea(full.area, action, "area");
+    if (full.goal === null || typeof full.goal !== "object") {
+      throw new TypeError(
+        `Cannot ${action} as 'goal' must be an object: current value is ${full.goal}`,
+      );
+    }
+    if (full.goal.kind === "area") {
+      validateArea(full.goal.area, action, "goal.area");
+    } else if (full.goal.kind !== "antipodal") {
+      throw new TypeError(
+        `Cannot ${action} as 'goal.kind' must be "area" or "antipodal": current value is ${
+          JSON.stringify((full.goal as { kind: unknown }).kind)
+        }`,
+      );
+    }
+    if (!ARRIVAL_POLICIES.includes(full.onArrival)) {
+      throw new RangeError(
+        `Cannot ${action} as 'onArrival' must be one of ${
+          ARRIVAL_POLICIES.join(", ")
+        }: current value is ${JSON.stringify(full.onArrival)}`,
+      );
+    }
+    if (!Number.isFinite(full.z)) {
+      throw new RangeError(
+        `Cannot ${action} as 'z' must be a finite number: current value is ${full.z}`,
+      );
+    }
+    validateDistribution(agent.radius, action, "agent.radius", 0, true);
+    validateDistribution(agent.desiredSpeed, action, "agent.desiredSpeed", 0);
+    if (!(agent.maxAcceleration > 0)) {
+      throw new RangeError(
+        `Cannot ${action} as 'agent.maxAcceleration' must be > 0 (Infinity for none): current value is ${agent.maxAcceleration}`,
+      );
+    }
+    for (const [name, dist] of Object.entries(agent.columns)) {
+      validateDistribution(dist, action, `agent.columns.${name}`);
+    }
     if (!Number.isInteger(full.count) || full.count < 0) {
-      throw new RangeError(`Cannot add ${where} as 'count' must be an integer >= 0: current value is ${full.count}`);
+      throw new RangeError(
+        `Cannot add ${where} as 'count' must be an integer >= 0: current value is ${full.count}`,
+      );
     }
     if (!(full.rate >= 0) || !Number.isFinite(full.rate)) {
-      throw new RangeError(`Cannot add ${where} as 'rate' must be a finite number >= 0: current value is ${full.rate}`);
+      throw new RangeError(
+        `Cannot add ${where} as 'rate' must be a finite number >= 0: current value is ${full.rate}`,
+      );
     }
     if (!(full.startTime >= 0) || !Number.isFinite(full.startTime)) {
       throw new RangeError(
@@ -161,7 +245,9 @@ export class Population {
       );
     }
     if (full.goal.kind === "antipodal" && full.area.kind !== "ring") {
-      throw new RangeError(`Cannot add ${where} as an 'antipodal' goal needs a ring area: area is a ${full.area.kind}`);
+      throw new RangeError(
+        `Cannot add ${where} as an 'antipodal' goal needs a ring area: area is a ${full.area.kind}`,
+      );
     }
     const maxRadius = distributionMax(agent.radius);
     if (full.area.kind === "ring" && full.count > 1) {
@@ -175,7 +261,9 @@ export class Population {
       }
     } else if (full.area.kind !== "point" && full.rate === 0) {
       // Random placement of a whole batch jams above ~50% packing; say so instead of waiting.
-      const capacity = Math.floor((0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP) ** 2));
+      const capacity = Math.floor(
+        (0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP) ** 2),
+      );
       if (full.count > capacity) {
         throw new RangeError(
           `Cannot add ${where} as ${full.count} agents of radius ${maxRadius} m do not fit in its ${
@@ -190,7 +278,9 @@ export class Population {
 
   /** What an agent of group `group` does on arrival (`stay` for agents outside spawners). */
   arrivalPolicy(group: number): ArrivalPolicy {
-    return group >= 0 && group < this.#spawners.length ? this.#spawners[group].config.onArrival : "stay";
+    return group >= 0 && group < this.#spawners.length
+      ? this.#spawners[group].config.onArrival
+      : "stay";
   }
 
   /** Queues a new agent in spawner `group` to replace one that arrived. */
@@ -203,7 +293,9 @@ export class Population {
   /** True when no spawner will ever emit again (respawning spawners never finish). */
   get exhausted(): boolean {
     for (const s of this.#spawners) {
-      if (s.pending > 0 || s.emitted < s.config.count || s.config.onArrival === "respawn") return false;
+      if (s.pending > 0 || s.emitted < s.config.count || s.config.onArrival === "respawn") {
+        return false;
+      }
     }
     return true;
   }
@@ -258,9 +350,11 @@ export class Population {
     const ring = c.area.kind === "ring";
     let found = false;
     for (let attempt = 0; attempt < (ring ? 1 : SPAWN_TRIES); attempt++) {
-      // Ring slots are fixed by the agent's number; respawns cycle through the slots again.
+      // Ring slots are fixed by the agent's number; respawns cycle through the slots again. A
+      // ring's own neighbours may touch (its spacing was checked against the diameter), but a
+      // slot that is still occupied, or blocked by an obstacle, waits for a later step.
       sampleArea(c.area, rng, p, s.placed % Math.max(1, c.count), c.count);
-      if (ring || this.#isFree(world, p[0], p[1], radius)) {
+      if (this.#isFree(world, p[0], p[1], radius, ring ? RING_GAP : SPAWN_GAP)) {
         found = true;
         break;
       }
@@ -295,8 +389,8 @@ export class Population {
     return true;
   }
 
-  #isFree(world: World, x: number, y: number, r: number): boolean {
-    if (!this.#placement.isFree(x, y, r, SPAWN_GAP)) return false;
+  #isFree(world: World, x: number, y: number, r: number, gap: number): boolean {
+    if (!this.#placement.isFree(x, y, r, gap)) return false;
     const obstacles = world.obstacles;
     if (obstacles.segmentCount === 0) return true;
     if (obstacles.queryRadius(x, y, r + SPAWN_GAP, world.scratchSegments) > 0) return false;

@@ -7,12 +7,17 @@
  *
  * @module
  */
+import { resolveOptions } from "./options.ts";
 import type { Strategy, StrategyFactory } from "./strategy.ts";
 
 /** Thrown when a strategy name is not registered. */
 export class UnknownStrategyError extends RangeError {
   constructor(name: string, known: readonly string[]) {
-    super(`Unknown strategy '${name}': registered strategies are ${known.join(", ") || "none"}`);
+    super(
+      known.length > 0
+        ? `Unknown strategy '${name}': registered strategies are ${known.join(", ")}`
+        : `Unknown strategy '${name}': no strategies are registered`,
+    );
     this.name = "UnknownStrategyError";
   }
 }
@@ -70,9 +75,14 @@ export class StrategyRegistry {
     return factory;
   }
 
-  /** Creates a strategy by name with validated options. */
+  /**
+   * Creates a strategy by name. Options are validated against the factory's descriptors first,
+   * so unknown names and out-of-range values give errors such as
+   * `Cannot create orca strategy as 'timeHorizon' must be > 0: current value is -1`.
+   */
   create(name: string, options: Record<string, unknown> = {}): Strategy {
-    return this.get(name).create(options);
+    const factory = this.get(name);
+    return factory.create(resolveOptions(`${name} strategy`, factory.options, options));
   }
 
   /** Registered names in registration order. */

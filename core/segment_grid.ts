@@ -8,7 +8,14 @@
  *
  * @module
  */
+import { cellSizeWithin } from "./_cell_budget.ts";
 import { pointSegmentDistanceSq } from "./geometry.ts";
+
+/**
+ * Cell budget: at most this many cells, or 16 per segment when that is more. Geometry spread
+ * over a huge area (two buildings kilometres apart) gets larger cells instead of gigabytes.
+ */
+const MAX_CELLS = 1 << 22;
 
 /**
  * Grid of segment indices. Build once with {@linkcode SegmentGrid.build}; rebuild only when the
@@ -28,8 +35,10 @@ import { pointSegmentDistanceSq } from "./geometry.ts";
  * ```
  */
 export class SegmentGrid {
-  /** Cell edge (m). */
+  /** Cell edge requested (m). */
   readonly cellSize: number;
+  /** Cell edge used by the last build (m); larger than `cellSize` only for sparse geometry. */
+  activeCellSize: number;
   /** Minimum corner (m). */
   originX = 0;
   /** Minimum corner (m). */
@@ -49,6 +58,7 @@ export class SegmentGrid {
   #by: Float64Array = new Float64Array(0);
   #stamp: Uint32Array = new Uint32Array(0);
   #stampNow = 0;
+  #invCell: number;
 
   /** @param cellSize cell edge (m), usually twice the obstacle search radius */
   constructor(cellSize = 2.1) {
@@ -58,6 +68,8 @@ export class SegmentGrid {
       );
     }
     this.cellSize = cellSize;
+    this.activeCellSize = cellSize;
+    this.#invCell = 1 / cellSize;
   }
 
   /** Indexes segments `0 … count-1` from a to b (m). The arrays are kept by reference. */
@@ -68,6 +80,16 @@ export class SegmentGrid {
     by: Float64Array,
     count: number,
   ): void {
+    if (
+      !Number.isInteger(count) || count < 0 || count > ax.length || count > ay.length ||
+      count > bx.length || count > by.length
+    ) {
+      throw new RangeError(
+        `Cannot build SegmentGrid as 'count' must be an integer in [0, ${
+          Math.min(ax.length, ay.length, bx.length, by.length)
+        }] (the length of the endpoint arrays): current value is ${count}`,
+      );
+    }
     this.#ax = ax;
     this.#ay = ay;
     this.#bx = bx;
@@ -81,12 +103,23 @@ export class SegmentGrid {
       minY = Math.min(minY, ay[s], by[s]);
       maxY = Math.max(maxY, ay[s], by[s]);
     }
-    if (count === 0) minX = minY = maxX = maxY = 0;
-    const cell = this.cellSize;
+    if (count === 0) {
+      minX =
+        minY =
+        maxX =
+        maxY =
+          0;
+    }
+    const w = maxX - minX, h = maxY - minY;
+    const cell = cellSizeWithin(w, h, this.cellSize, Math.max(MAX_CELLS, 16 * count));
+    const inv = 1 / cell;
+    this.activeCellSize = cell;
+    this.#invCell = inv;
     this.originX = minX;
     this.originY = minY;
-    this.cols = Math.floor((maxX - minX) / cell) + 1;
-    this.rows = Math.floor((maxY - minY) / cell) + 1;
+    // Same expression as the cell of a point, so the far edge lands in the last row/column.
+    this.cols = Math.floor(w * inv) + 1;
+    this.rows = Math.floor(h * inv) + 1;
     const cells = this.cols * this.rows;
     const counts = new Int32Array(cells + 1);
     // Two passes over the same traversal: count, then fill.
@@ -104,7 +137,7 @@ export class SegmentGrid {
    */
   queryRadius(x: number, y: number, radius: number, out: Uint32Array): number {
     if (this.cellItems.length === 0) return 0;
-    const inv = 1 / this.cellSize;
+    const inv = this.#invCell;
     const cx0 = Math.max(0, Math.floor((x - radius - this.originX) * inv));
     const cx1 = Math.min(this.cols - 1, Math.floor((x + radius - this.originX) * inv));
     const cy0 = Math.max(0, Math.floor((y - radius - this.originY) * inv));
@@ -141,22 +174,24 @@ export class SegmentGrid {
 
   /** Calls `visit(cell)` once for every cell the segment passes through (build time only). */
   #visitCells(s: number, visit: (cell: number) => void): void {
-    const inv = 1 / this.cellSize, ox = this.originX, oy = this.originY;
+    const inv = this.#invCell, cell = this.activeCellSize, ox = this.originX, oy = this.originY;
     let x0 = this.#ax[s], y0 = this.#ay[s], x1 = this.#bx[s], y1 = this.#by[s];
     if (y0 > y1) [x0, y0, x1, y1] = [x1, y1, x0, y0];
     const cy0 = Math.min(this.rows - 1, Math.floor((y0 - oy) * inv));
     const cy1 = Math.min(this.rows - 1, Math.floor((y1 - oy) * inv));
+    // Slack (m) against rounding at cell borders, relative to the coordinates' magnitude.
+    const slack = 1e-9 + 1e-12 * (Math.abs(ox) + Math.abs(oy) + cell * (this.cols + this.rows));
     for (let cy = cy0; cy <= cy1; cy++) {
-      // Part of the segment inside this row's band.
-      const bandLo = Math.max(y0, oy + cy * this.cellSize);
-      const bandHi = Math.min(y1, oy + (cy + 1) * this.cellSize);
+      // Part of the segment inside this row's band (widened by the slack, for shallow segments).
+      const bandLo = Math.max(y0, oy + cy * cell - slack);
+      const bandHi = Math.min(y1, oy + (cy + 1) * cell + slack);
       let xa = x0, xb = x1;
       if (y1 > y0) {
         xa = x0 + ((bandLo - y0) / (y1 - y0)) * (x1 - x0);
         xb = x0 + ((bandHi - y0) / (y1 - y0)) * (x1 - x0);
       }
-      const lo = Math.max(0, Math.floor((Math.min(xa, xb) - 1e-9 - ox) * inv));
-      const hi = Math.min(this.cols - 1, Math.floor((Math.max(xa, xb) + 1e-9 - ox) * inv));
+      const lo = Math.max(0, Math.floor((Math.min(xa, xb) - slack - ox) * inv));
+      const hi = Math.min(this.cols - 1, Math.floor((Math.max(xa, xb) + slack - ox) * inv));
       for (let cx = lo; cx <= hi; cx++) visit(cy * this.cols + cx);
     }
   }

@@ -74,6 +74,11 @@ export interface StrategyFactory<O extends object = Record<string, never>> {
   readonly description: string;
   /** Model-wide parameters with defaults, units and limits. */
   readonly options: OptionSpecs<O>;
+  /**
+   * False for strategies that do not try to avoid other agents (the `none` baseline); the
+   * conformance suite then skips its no-overlap checks. @default true
+   */
+  readonly avoidsCollisions?: boolean;
   /** Creates an instance; options are validated against `options`. */
   create(options?: Partial<O>): Strategy;
 }

@@ -19,13 +19,16 @@
  *
  * @module
  */
-import { type AgentHandle, type AgentInit, AgentFlags, AgentStore } from "./agent_store.ts";
+import { AgentFlags, type AgentHandle, type AgentInit, AgentStore } from "./agent_store.ts";
 import { AgentGrid } from "./agent_grid.ts";
-import type { Navigator, NavigationContext } from "./navigator.ts";
+import type { NavigationContext, Navigator } from "./navigator.ts";
 import { StaticObstacles } from "./obstacles.ts";
 import { Population } from "./population.ts";
-import { Rng, RngStream } from "./rng.ts";
+import { MAX_SEED, Rng, RngStream } from "./rng.ts";
 import type { StepContext, Strategy, WalkingSide } from "./strategy.ts";
+
+/** The same object type with writable fields (the world updates its contexts in place). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Options of a {@linkcode World}. */
 export interface WorldOptions {
@@ -196,8 +199,8 @@ export class World {
   readonly scratchSegments: Uint32Array = new Uint32Array(256);
 
   #spawnRng: Rng;
-  #stepContext: StepContext;
-  #navContext: NavigationContext;
+  #stepContext: Mutable<StepContext>;
+  #navContext: Mutable<NavigationContext>;
   #observers: WorldObserver[] = [];
   #prepared = false;
   #phase: PhaseName | null = null;
@@ -207,7 +210,9 @@ export class World {
   constructor(options: WorldOptions) {
     const dt = options.dt ?? 0.05;
     if (!(dt > 0) || !Number.isFinite(dt)) {
-      throw new RangeError(`Cannot create World as 'dt' must be a finite number > 0: current value is ${dt}`);
+      throw new RangeError(
+        `Cannot create World as 'dt' must be a finite number > 0: current value is ${dt}`,
+      );
     }
     const arrivalRadius = options.arrivalRadius ?? 0.5;
     if (!(arrivalRadius > 0) || !Number.isFinite(arrivalRadius)) {
@@ -226,7 +231,29 @@ export class World {
     if (!options.strategy || typeof options.strategy.computeNewVelocities !== "function") {
       throw new TypeError("Cannot create World as 'strategy' must be a Strategy");
     }
+    if (options.navigator && typeof options.navigator.updatePreferredVelocities !== "function") {
+      throw new TypeError("Cannot create World as 'navigator' must be a Navigator");
+    }
     const seed = options.seed ?? 1;
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+      throw new RangeError(
+        `Cannot create World as 'seed' must be an integer in [0, ${MAX_SEED}]: current value is ${seed}`,
+      );
+    }
+    for (const key of ["gridCellSize", "obstacleCellSize"] as const) {
+      const value = options[key];
+      if (value !== undefined && (!(value > 0) || !Number.isFinite(value))) {
+        throw new RangeError(
+          `Cannot create World as '${key}' must be a finite number > 0: current value is ${value}`,
+        );
+      }
+    }
+    const capacity = options.capacity ?? 1024;
+    if (!Number.isInteger(capacity) || capacity < 1) {
+      throw new RangeError(
+        `Cannot create World as 'capacity' must be an integer >= 1: current value is ${capacity}`,
+      );
+    }
     this.#spawnRng = new Rng(seed, RngStream.spawn);
     this.dt = dt;
     this.seed = seed;
@@ -234,7 +261,7 @@ export class World {
     this.arrivalRadius = arrivalRadius;
     this.strategy = options.strategy;
     this.navigator = options.navigator;
-    this.agents = new AgentStore(options.capacity ?? 1024);
+    this.agents = new AgentStore(capacity);
     this.obstacles = new StaticObstacles({ cellSize: options.obstacleCellSize });
     const radius = this.strategy.neighborRadius;
     if (!(radius >= 0) || !Number.isFinite(radius)) {
@@ -242,7 +269,9 @@ export class World {
         `Cannot create World as strategy '${this.strategy.name}' has 'neighborRadius' ${radius}: expected a finite number >= 0`,
       );
     }
-    this.grid = new AgentGrid({ cellSize: options.gridCellSize ?? 2 * (radius > 0 ? radius : 1.25) });
+    this.grid = new AgentGrid({
+      cellSize: options.gridCellSize ?? 2 * (radius > 0 ? radius : 1.25),
+    });
     for (const spec of this.strategy.columns ?? []) this.agents.registerColumn(spec);
     for (const spec of this.navigator?.columns ?? []) this.agents.registerColumn(spec);
     // Context objects are created once; their time fields are updated in place every step.
@@ -299,7 +328,9 @@ export class World {
 
   /** Removes an agent between steps. Returns false when the handle is stale. */
   removeAgent(handle: AgentHandle): boolean {
-    if (this.#phase !== null) throw new Error(`Cannot remove agents during the ${this.#phase} phase of a step`);
+    if (this.#phase !== null) {
+      throw new Error(`Cannot remove agents during the ${this.#phase} phase of a step`);
+    }
     const index = this.agents.indexOf(handle);
     if (index < 0) return false;
     this.#removeAt(index);
@@ -367,8 +398,8 @@ export class World {
     try {
       const n = this.agents.count;
       this.events.arrived = this.events.spawned = this.events.removed = 0;
-      this.#navContext = { ...this.#navContext, time: this.time, stepIndex: this.stepIndex };
-      this.#stepContext = { ...this.#stepContext, time: this.time, stepIndex: this.stepIndex };
+      this.#navContext.time = this.#stepContext.time = this.time;
+      this.#navContext.stepIndex = this.#stepContext.stepIndex = this.stepIndex;
       let t = t0;
       if (this.navigator) {
         this.#phase = "navigation";
@@ -408,9 +439,19 @@ export class World {
 
   #checkFinite(n: number): void {
     const nvx = this.agents.newVx, nvy = this.agents.newVy;
+    // v - v is 0 for a finite v and NaN otherwise: one branch-free pass, then find the culprit.
+    let check = 0;
+    for (let i = 0; i < n; i++) check += nvx[i] - nvx[i] + (nvy[i] - nvy[i]);
+    if (check === 0) return;
     for (let i = 0; i < n; i++) {
       if (!Number.isFinite(nvx[i]) || !Number.isFinite(nvy[i])) {
-        throw new NonFiniteVelocityError(this.strategy.name, this.agents.serial[i], this.stepIndex, nvx[i], nvy[i]);
+        throw new NonFiniteVelocityError(
+          this.strategy.name,
+          this.agents.serial[i],
+          this.stepIndex,
+          nvx[i],
+          nvy[i],
+        );
       }
     }
   }

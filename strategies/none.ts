@@ -32,8 +32,11 @@ export function createNoneStrategy(_options: Partial<NoneOptions> = {}): Strateg
     neighborRadius: 0,
     computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
       const a = ctx.agents;
-      a.newVx.set(a.prefVx.subarray(begin, end), begin);
-      a.newVy.set(a.prefVy.subarray(begin, end), begin);
+      const prefVx = a.prefVx, prefVy = a.prefVy, newVx = a.newVx, newVy = a.newVy;
+      for (let i = begin; i < end; i++) {
+        newVx[i] = prefVx[i];
+        newVy[i] = prefVy[i];
+      }
     },
   };
 }
@@ -43,5 +46,6 @@ export const noneStrategy: StrategyFactory<NoneOptions> = {
   name: "none",
   description: "no avoidance: walk straight at the preferred velocity (baseline)",
   options: {},
+  avoidsCollisions: false,
   create: createNoneStrategy,
 };

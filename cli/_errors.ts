@@ -1,0 +1,57 @@
+/**
+ * How command-line tools end: one line on standard error and an exit code, never a stack trace
+ * for a user's mistake.
+ *
+ * @module
+ */
+import { ScenarioError } from "../scenarios/load.ts";
+import { UnknownStrategyError } from "../core/registry.ts";
+import { NonFiniteVelocityError } from "../core/world.ts";
+
+/** Exit code for bad input (flags, scenario files, unreadable or unwritable files). */
+export const EXIT_BAD_INPUT = 2;
+/** Exit code when a run fails (a strategy produced a non-finite velocity). */
+export const EXIT_RUN_FAILED = 1;
+/** Exit code after Ctrl-C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+
+/** A mistake in the command line; the message says which flag and what was expected. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** An input or output file problem; the message names the file. */
+export class FileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FileError";
+  }
+}
+
+/**
+ * Runs `main` and turns known failures into a one-line message and an exit code: bad input →
+ * 2, a failed run → 1. Unknown errors are bugs and keep their stack trace.
+ */
+export async function runMain(main: () => Promise<number | void>): Promise<never> {
+  let code = 0;
+  try {
+    code = (await main()) ?? 0;
+  } catch (error) {
+    if (
+      error instanceof UsageError || error instanceof ScenarioError || error instanceof FileError ||
+      error instanceof UnknownStrategyError
+    ) {
+      console.error(`error: ${error.message}`);
+      code = EXIT_BAD_INPUT;
+    } else if (error instanceof NonFiniteVelocityError) {
+      console.error(`error: ${error.message}; the run was stopped before positions were updated`);
+      code = EXIT_RUN_FAILED;
+    } else {
+      throw error;
+    }
+  }
+  Deno.exit(code);
+}

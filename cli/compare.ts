@@ -1,0 +1,165 @@
+/**
+ * `deno task compare`: runs one scenario with several strategies and seeds and prints the
+ * metrics side by side (mean ± sd over seeds).
+ *
+ * ```sh
+ * deno task compare --scenario corridor --strategies none,orca --agents 200 --seeds 1-5
+ * deno task compare --scenario my_scenario.json --json
+ * ```
+ *
+ * @module
+ */
+import { helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
+import { runMain, UsageError } from "./_errors.ts";
+import { createProgress } from "./_progress.ts";
+import { type CompareReport, compareStrategies } from "../scenarios/compare.ts";
+import { formatMetricsTable } from "../metrics/table.ts";
+import type { RunSummary } from "../metrics/summary.ts";
+import { formatCsv } from "../metrics/csv.ts";
+import { METRIC_NAMES, type RunMetrics } from "../metrics/run_metrics.ts";
+import { strategies } from "../strategies/mod.ts";
+import { writeTextFileAtomic } from "./_files.ts";
+import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
+
+const FLAGS = {
+  scenario: {
+    type: "string",
+    short: "s",
+    help: "built-in name or scenario JSON file (default corridor)",
+  },
+  strategies: { type: "string", help: "comma-separated strategy names (default: all registered)" },
+  agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
+  seeds: { type: "string", help: "seeds: 3, 1-5 or 1,2,7 (default 1-3)" },
+  steps: { type: "string", help: "steps per run (default: the scenario's duration / dt)" },
+  json: { type: "boolean", help: "print JSON instead of the table" },
+  csv: { type: "string", help: "also write one CSV row per run to this file" },
+  plot: {
+    type: "string",
+    help: "also draw trajectories and density of the first seed, side by side (.svg)",
+  },
+  quiet: { type: "boolean", short: "q", help: "no progress bar" },
+  help: { type: "boolean", short: "h", help: "show this help" },
+} as const;
+
+const USAGE =
+  "Usage: deno task compare [--scenario S] [--strategies a,b,...] [--agents N] [--seeds 1-5] [--steps N] [--json] [--csv FILE]";
+
+/** Parses flags and runs the comparison; returns the exit code. */
+export async function compareMain(
+  args: string[],
+  defaults: { scenario?: string } = {},
+): Promise<number> {
+  const { values, positionals } = parseFlags(args, FLAGS);
+  if (values.help) {
+    console.log(helpText(USAGE, FLAGS, `Strategies: ${strategies.names().join(", ")}`));
+    return 0;
+  }
+  if (positionals.length > 0) {
+    throw new UsageError(`unexpected argument '${positionals[0]}' (see --help)`);
+  }
+  const names = typeof values.strategies === "string"
+    ? values.strategies.split(",").map((s) => s.trim()).filter((s) => s)
+    : strategies.names();
+  if (names.length === 0) throw new UsageError("--strategies needs at least one name");
+  for (const name of names) {
+    if (!strategies.has(name)) {
+      throw new UsageError(
+        `--strategies: unknown strategy '${name}': registered strategies are ${
+          strategies.names().join(", ")
+        }`,
+      );
+    }
+  }
+  const seeds = seedListFlag(typeof values.seeds === "string" ? values.seeds : "1-3");
+  const quiet = values.quiet === true || values.json === true;
+  const plotPath = typeof values.plot === "string" ? svgPath(values.plot) : undefined;
+  const samplers = new Map<string, TrajectorySampler>();
+  let progress: ReturnType<typeof createProgress> | undefined;
+  const report: CompareReport = await compareStrategies({
+    scenario: (values.scenario as string | undefined) ?? defaults.scenario ?? "corridor",
+    strategies: names,
+    seeds,
+    agents: integerFlag("agents", values.agents),
+    steps: integerFlag("steps", values.steps),
+    registry: strategies,
+    observers: (strategy, seed) => {
+      if (!plotPath || seed !== seeds[0]) return [];
+      const sampler = new TrajectorySampler();
+      samplers.set(strategy, sampler);
+      return [sampler];
+    },
+    onProgress: (done, total) => {
+      progress ??= createProgress("compare", total, quiet);
+      progress.update(done);
+    },
+  });
+  progress?.stop();
+  if (typeof values.csv === "string") {
+    await writeTextFileAtomic(values.csv, formatCsv(report.runs));
+  }
+  if (plotPath) {
+    const panels = report.results.map((r) => {
+      const sampler = samplers.get(r.strategy)!;
+      const run = report.runs.find((x) => x.strategy === r.strategy && x.seed === seeds[0])!;
+      return {
+        title: r.strategy,
+        subtitle: plotSubtitle(seeds[0], run.metrics),
+        samples: sampler.samples(),
+        polygons: sampler.polygons,
+        walls: sampler.walls,
+      };
+    });
+    await writeTextFileAtomic(
+      plotPath,
+      renderTrajectorySvg(panels, { title: `${report.scenario}: ${report.agents} agents` }),
+    );
+  }
+  if (values.json) {
+    console.log(JSON.stringify({
+      scenario: report.scenario,
+      agents: report.agents,
+      seeds: report.seeds,
+      steps: report.steps,
+      results: report.results.map((r) => ({
+        strategy: r.strategy,
+        metrics: pick(r.summary, "mean"),
+        sd: pick(r.summary, "sd"),
+      })),
+    }));
+  } else {
+    console.log(
+      `scenario ${report.scenario}: ${report.agents} agents, ${report.steps} steps of ${report.dt} s, seeds ${
+        report.seeds.join(",")
+      } (mean ± sd over seeds)\n`,
+    );
+    console.log(
+      formatMetricsTable(report.results.map((r) => ({ name: r.strategy, summary: r.summary }))),
+    );
+  }
+  return 0;
+}
+
+function pick(summary: RunSummary, field: "mean" | "sd"): Record<keyof RunMetrics, number | null> {
+  return Object.fromEntries(METRIC_NAMES.map((name) => [name, summary[name][field]])) as Record<
+    keyof RunMetrics,
+    number | null
+  >;
+}
+
+/** One line of key metrics under a plot panel. */
+export function plotSubtitle(seed: number, m: RunMetrics): string {
+  const f = (v: number | null, digits: number) => (v === null ? "—" : v.toFixed(digits));
+  return `seed ${seed}: ${m.collisions} collisions, ${
+    f(m.arrivedFraction, 2)
+  } arrived, mean speed ${f(m.meanSpeed, 2)} m/s`;
+}
+
+/** Checks that a plot path ends in .svg. */
+export function svgPath(path: string): string {
+  if (!path.toLowerCase().endsWith(".svg")) {
+    throw new UsageError(`--plot writes SVG: the file name must end in .svg, got '${path}'`);
+  }
+  return path;
+}
+
+if (import.meta.main) await runMain(() => compareMain(Deno.args));

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { pointSegmentDistanceSq } from "./geometry.ts";
+import { Rng } from "./rng.ts";
+import { SegmentGrid } from "./segment_grid.ts";
+
+interface Segments {
+  ax: Float64Array;
+  ay: Float64Array;
+  bx: Float64Array;
+  by: Float64Array;
+  count: number;
+}
+
+function segments(list: [number, number, number, number][]): Segments {
+  const count = list.length;
+  const s = {
+    ax: new Float64Array(count),
+    ay: new Float64Array(count),
+    bx: new Float64Array(count),
+    by: new Float64Array(count),
+    count,
+  };
+  list.forEach(([ax, ay, bx, by], i) => {
+    s.ax[i] = ax;
+    s.ay[i] = ay;
+    s.bx[i] = bx;
+    s.by[i] = by;
+  });
+  return s;
+}
+
+function brute(s: Segments, x: number, y: number, r: number): number[] {
+  const hits: number[] = [];
+  for (let i = 0; i < s.count; i++) {
+    if (pointSegmentDistanceSq(x, y, s.ax[i], s.ay[i], s.bx[i], s.by[i]) <= r * r) hits.push(i);
+  }
+  return hits;
+}
+
+/** A mix of long diagonal walls, shallow walls, short edges, axis-aligned walls on cell borders. */
+function randomSegments(seed: number, offsetX: number, offsetY: number): Segments {
+  const rng = new Rng(seed);
+  const list: [number, number, number, number][] = [];
+  for (let i = 0; i < 40; i++) {
+    const x = rng.range(-100, 100), y = rng.range(-100, 100);
+    const a = rng.range(0, 2 * Math.PI), len = rng.range(20, 200);
+    list.push([x, y, x + len * Math.cos(a), y + len * Math.sin(a)]);
+  }
+  for (let i = 0; i < 20; i++) {
+    const x = rng.range(-100, 100), y = rng.range(-100, 100);
+    list.push([x, y, x + rng.range(50, 150), y + rng.range(-0.01, 0.01)]); // nearly horizontal
+  }
+  for (let i = 0; i < 100; i++) {
+    const x = rng.range(-100, 100), y = rng.range(-100, 100);
+    list.push([x, y, x + rng.range(-2, 2), y + rng.range(-2, 2)]);
+  }
+  for (let k = -10; k <= 10; k++) {
+    list.push([-100, k * 2.1, 100, k * 2.1], [k * 2.1, -100, k * 2.1, 100]);
+  }
+  return segments(
+    list.map(([ax, ay, bx, by]) => [ax + offsetX, ay + offsetY, bx + offsetX, by + offsetY]),
+  );
+}
+
+for (
+  const [name, ox, oy] of [["around the origin", 0, 0], [
+    "at negative coordinates",
+    -5000.5,
+    -731.25,
+  ]] as const
+) {
+  Deno.test(`segment grid radius queries match brute force ${name}`, () => {
+    const s = randomSegments(3, ox, oy);
+    const grid = new SegmentGrid(2.1);
+    grid.build(s.ax, s.ay, s.bx, s.by, s.count);
+    const rng = new Rng(4);
+    const out = new Uint32Array(s.count);
+    let hits = 0;
+    for (let q = 0; q < 1500; q++) {
+      const x = ox + rng.range(-130, 130), y = oy + rng.range(-130, 130);
+      for (const r of [0.3, 1.05, 4, 25]) {
+        const want = brute(s, x, y, r);
+        const n = grid.queryRadius(x, y, r, out);
+        assert.equal(n, want.length, `count at (${x}, ${y}) r=${r}`);
+        assert.deepEqual(Array.from(out.subarray(0, n)).sort((a, b) => a - b), want);
+        hits += n;
+      }
+    }
+    assert(hits > 10_000, `queries found only ${hits} segments`);
+  });
+}
+
+Deno.test("segment grid enters a long diagonal wall only in the cells it crosses", () => {
+  const s = segments([[0, 0, 210, 210]]);
+  const grid = new SegmentGrid(2.1);
+  grid.build(s.ax, s.ay, s.bx, s.by, 1);
+  assert.equal(grid.cols * grid.rows, 101 * 101);
+  // A diagonal crosses about 2 cells per row (3 where it passes a corner within rounding).
+  assert(grid.cellItems.length <= 3 * 101, `${grid.cellItems.length} cell entries`);
+  const out = new Uint32Array(2);
+  assert.equal(grid.queryRadius(100, 100.5, 0.5, out), 1);
+  assert.equal(grid.queryRadius(100, 110, 5, out), 0);
+});
+
+Deno.test("segment grid reports overflow with the true total", () => {
+  const s = segments([[0, 0, 10, 0], [0, 1, 10, 1], [0, 2, 10, 2]]);
+  const grid = new SegmentGrid(2.1);
+  grid.build(s.ax, s.ay, s.bx, s.by, 3);
+  const out = new Uint32Array(2);
+  assert.equal(grid.queryRadius(5, 1, 1.5, out), 3);
+  assert.equal(new Set(out).size, 2);
+});
+
+Deno.test("segment grid keeps walls 100 km apart in a bounded number of cells", () => {
+  const s = segments([[0, 0, 5, 0], [1e5, 1e5, 1e5 + 5, 1e5]]);
+  const grid = new SegmentGrid(2.1);
+  grid.build(s.ax, s.ay, s.bx, s.by, 2);
+  assert(grid.cols * grid.rows <= 1 << 22, `${grid.cols} × ${grid.rows} cells`);
+  assert(grid.activeCellSize > 2.1);
+  const out = new Uint32Array(2);
+  assert.equal(grid.queryRadius(2, 0.5, 1, out), 1);
+  assert.equal(out[0], 0);
+  assert.equal(grid.queryRadius(1e5 + 2, 1e5 - 0.5, 1, out), 1);
+  assert.equal(out[0], 1);
+  assert.equal(grid.queryRadius(5e4, 5e4, 100, out), 0);
+});
+
+Deno.test("segment grid with no segments finds nothing", () => {
+  const grid = new SegmentGrid();
+  const empty = new Float64Array(0);
+  grid.build(empty, empty, empty, empty, 0);
+  assert.equal(grid.queryRadius(0, 0, 1e6, new Uint32Array(1)), 0);
+});
+
+Deno.test("segment grid rejects a bad cell size and count naming them", () => {
+  assert.throws(
+    () => new SegmentGrid(-1),
+    /'cellSize' must be a finite number > 0: current value is -1/,
+  );
+  const a = new Float64Array(2);
+  assert.throws(
+    () => new SegmentGrid().build(a, a, a, a, 3),
+    /'count' must be an integer in \[0, 2\]/,
+  );
+});

@@ -1,0 +1,382 @@
+/**
+ * Turning a validated scenario into a ready {@linkcode World}: geometry, spawners, strategy and
+ * navigator, with every reference (goal names, strategy names and options, strategy columns)
+ * checked and reported with its field path.
+ *
+ * @module
+ */
+import type { Area } from "../core/area.ts";
+import type { Distribution } from "../core/distribution.ts";
+import { distributionMax } from "../core/distribution.ts";
+import type { Navigator } from "../core/navigator.ts";
+import type { AgentTemplate, GoalSpec } from "../core/population.ts";
+import { DEFAULT_AGENT_TEMPLATE } from "../core/population.ts";
+import type { StrategyRegistry } from "../core/registry.ts";
+import type { Strategy } from "../core/strategy.ts";
+import { World } from "../core/world.ts";
+import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+import type { NavMesh } from "../navigation/navmesh.ts";
+import { buildNavMesh } from "../navigation/navmesh_builder.ts";
+import { createNavMeshNavigator } from "../navigation/navmesh_navigator.ts";
+import { ScenarioError } from "./load.ts";
+import type { AgentParamsSpec, AreaSpec, DistributionSpec, ScenarioSpec } from "./schema.ts";
+
+/** Default simulated time when a scenario gives no `duration` (s). */
+export const DEFAULT_DURATION = 300;
+
+/** Spacing of ring spawners without a radius: circumference per agent, in body diameters. */
+export const RING_DIAMETERS_PER_AGENT = 2.5;
+
+/** A strategy choice: registry name plus options. */
+export interface StrategyChoice {
+  /** Registered name. */
+  name: string;
+  /** Options, validated by the strategy's descriptors. */
+  options?: Record<string, unknown>;
+}
+
+/** Options of {@linkcode buildScenario}. */
+export interface BuildScenarioOptions {
+  /** Registry to find strategy names in. */
+  registry: StrategyRegistry;
+  /** Replaces the scenario's strategy (what `--strategy` does). */
+  strategy?: StrategyChoice;
+  /** Replaces the scenario's seed. */
+  seed?: number;
+  /** Replaces the scenario's total agent count, split over spawners in proportion. */
+  agents?: number;
+  /** Replaces the number of steps implied by `duration`. */
+  steps?: number;
+  /** Navigator. @default a goal seeker */
+  navigator?: Navigator;
+  /** Name of the scenario's source in error messages. @default the scenario name */
+  source?: string;
+}
+
+/** A world built from a scenario, with what is needed to run it. */
+export interface BuiltScenario {
+  /** The world, prepared (initial agents placed). */
+  world: World;
+  /** The scenario after scaling and overrides. */
+  spec: ScenarioSpec;
+  /** Steps to run (the run may stop earlier when everyone has arrived). */
+  steps: number;
+  /** Name of the strategy in use. */
+  strategyName: string;
+  /** Line to measure throughput across, if the scenario names one. */
+  throughputLine?: { name: string; from: [number, number]; to: [number, number] };
+}
+
+/**
+ * Builds a world from a validated scenario. Errors are {@linkcode ScenarioError}s that name the
+ * field, e.g. `strategy.options.timeHorizon`.
+ *
+ * @example
+ * ```ts
+ * import { buildScenario } from "./build.ts";
+ * import { strategies } from "../strategies/mod.ts";
+ * import assert from "node:assert/strict";
+ * const built = buildScenario({
+ *   name: "tiny",
+ *   spawners: [{ area: { rect: [0, 0, 4, 4] }, count: 5, goal: { point: [20, 2] } }],
+ * }, { registry: strategies });
+ * assert.equal(built.world.agents.count, 5);
+ * ```
+ */
+export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions): BuiltScenario {
+  const source = options.source ?? `scenario '${input.name}'`;
+  const fail = (where: string, problem: string): never => {
+    throw new ScenarioError(source, where, problem);
+  };
+  const spec = options.agents === undefined ? input : scaleScenario(input, options.agents, source);
+  const choice = options.strategy ?? spec.strategy ?? { name: "none" };
+  const strategyField = options.strategy ? "--strategy" : "strategy";
+  if (!options.registry.has(choice.name)) {
+    fail(
+      `${strategyField}.name`,
+      `unknown strategy '${choice.name}': registered strategies are ${
+        options.registry.names().join(", ")
+      }`,
+    );
+  }
+  let strategy: Strategy;
+  try {
+    strategy = options.registry.create(choice.name, choice.options ?? {});
+  } catch (error) {
+    return fail(`${strategyField}.options`, (error as Error).message);
+  }
+  const seed = options.seed ?? spec.seed ?? 1;
+  // With a navigation section, the navigation mesh owns the geometry: its merged border edges
+  // replace the raw walls and obstacles, and a navmesh navigator plans the routes.
+  const navmesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
+  let navigator = options.navigator;
+  if (!navigator && navmesh) {
+    try {
+      navigator = createNavMeshNavigator(navmesh, {
+        ...spec.navigation!.navigator,
+        ...(spec.navigation!.navmesh.minWidth === undefined
+          ? {}
+          : { minWidth: spec.navigation!.navmesh.minWidth }),
+        exportBorders: false,
+      });
+    } catch (error) {
+      return fail("navigation.navigator", (error as Error).message);
+    }
+  }
+  let world: World;
+  try {
+    world = new World({
+      strategy,
+      navigator: navigator ?? createGoalSeeker(),
+      dt: spec.dt,
+      seed,
+      walkingSide: spec.walkingSide,
+      arrivalRadius: spec.arrivalRadius,
+    });
+  } catch (error) {
+    return fail("", (error as Error).message);
+  }
+
+  navmesh?.addBordersTo(world.obstacles);
+  (navmesh ? [] : spec.walls ?? []).forEach((wall, i) => {
+    const points = Array.isArray(wall) ? wall : wall.points;
+    const closed = Array.isArray(wall) ? false : wall.closed ?? false;
+    try {
+      world.obstacles.addWall(points, closed);
+    } catch (error) {
+      fail(`walls[${i}]`, (error as Error).message);
+    }
+  });
+  (navmesh ? [] : spec.obstacles ?? []).forEach((polygon, i) => {
+    try {
+      world.obstacles.addPolygon(polygon);
+    } catch (error) {
+      fail(`obstacles[${i}]`, (error as Error).message);
+    }
+  });
+
+  const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
+  for (const name of Object.keys(spec.agents?.columns ?? {})) {
+    if (!world.agents.hasColumn(name)) {
+      fail(`agents.columns.${name}`, `unknown column '${name}' for strategy '${strategy.name}'`);
+    }
+  }
+  spec.spawners.forEach((s, i) => {
+    const where = `spawners[${i}]`;
+    const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
+    for (const name of Object.keys(s.agents?.columns ?? {})) {
+      if (!world.agents.hasColumn(name)) {
+        fail(
+          `${where}.agents.columns.${name}`,
+          `unknown column '${name}' for strategy '${strategy.name}'`,
+        );
+      }
+    }
+    let goal: GoalSpec;
+    if (s.goal === "antipodal") goal = { kind: "antipodal" };
+    else if (typeof s.goal === "string") {
+      const area = spec.goals?.[s.goal];
+      if (!area) {
+        const known = Object.keys(spec.goals ?? {});
+        return fail(
+          `${where}.goal`,
+          `unknown goal '${s.goal}': ${
+            known.length ? `goals are ${known.join(", ")}` : "the scenario defines no goals"
+          }`,
+        );
+      }
+      goal = { kind: "area", area: toArea(area, 0, 0) };
+    } else goal = { kind: "area", area: toArea(s.goal, 0, 0) };
+    try {
+      world.population.addSpawner({
+        name: s.name ?? `spawner ${i}`,
+        area: toArea(s.area, s.count, distributionMax(template.radius)),
+        count: s.count,
+        rate: s.rate,
+        startTime: s.startTime,
+        goal,
+        onArrival: s.onArrival,
+        z: s.z,
+        via: (s.via ?? []).map(([a, b]) => ({ ax: a[0], ay: a[1], bx: b[0], by: b[1] })),
+        agent: template,
+      });
+    } catch (error) {
+      fail(where, (error as Error).message.replace(/^Cannot add spawner '[^']*' as /, ""));
+    }
+  });
+
+  const dt = world.dt;
+  const duration = spec.duration ?? DEFAULT_DURATION;
+  const steps = options.steps ?? Math.ceil(duration / dt - 1e-9);
+  if (!Number.isInteger(steps) || steps < 0) {
+    fail("--steps", `must be an integer >= 0: current value is ${steps}`);
+  }
+  try {
+    world.prepare();
+  } catch (error) {
+    fail("spawners", (error as Error).message);
+  }
+  const line = spec.metrics?.throughputLine;
+  return {
+    world,
+    spec,
+    steps,
+    strategyName: strategy.name,
+    throughputLine: line
+      ? { name: line.name, from: [line.from[0], line.from[1]], to: [line.to[0], line.to[1]] }
+      : undefined,
+  };
+}
+
+/**
+ * The navigation mesh of a scenario's `navigation` section: its surfaces, or its walkable area,
+ * or else the scenario's bounds, less the scenario's obstacles and walls.
+ */
+function scenarioNavMesh(
+  spec: ScenarioSpec,
+  fail: (where: string, problem: string) => never,
+): NavMesh {
+  const nav = spec.navigation!.navmesh;
+  let walkable = nav.walkable;
+  if (!nav.surfaces && !walkable) {
+    if (!spec.bounds) {
+      return fail(
+        "navigation.navmesh.walkable",
+        'required when neither "surfaces" nor the scenario\'s "bounds" are given',
+      );
+    }
+    const [x0, y0, x1, y1] = spec.bounds;
+    walkable = [[[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]];
+  }
+  try {
+    return buildNavMesh({
+      walkable,
+      surfaces: nav.surfaces,
+      obstacles: (spec.obstacles ?? []).map((polygon) => [polygon]),
+      walls: (spec.walls ?? []).map((w) =>
+        Array.isArray(w) ? { points: w } : { points: w.points, closed: w.closed }
+      ),
+    }, {
+      clearance: nav.clearance,
+      keepAllComponents: nav.keepAllComponents,
+      maxStepHeight: nav.maxStepHeight,
+    });
+  } catch (error) {
+    return fail(
+      "navigation.navmesh",
+      (error as Error).message.replace(/^Cannot build navigation mesh as /, ""),
+    );
+  }
+}
+
+/**
+ * Returns a copy of `spec` whose spawner counts add up to `agents`, split in proportion to the
+ * original counts (largest remainder). Ring spawners without a radius grow with their count.
+ */
+export function scaleScenario(
+  spec: ScenarioSpec,
+  agents: number,
+  source = spec.name,
+): ScenarioSpec {
+  if (!Number.isInteger(agents) || agents < 0) {
+    throw new ScenarioError(
+      source,
+      "--agents",
+      `must be an integer >= 0: current value is ${agents}`,
+    );
+  }
+  const counts = spec.spawners.map((s) => s.count);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const weights = total > 0 ? counts : counts.map(() => 1);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (agents * w) / weightSum);
+  const scaled = exact.map(Math.floor);
+  let left = agents - scaled.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i]).sort((a, b) =>
+    b[0] - a[0] || a[1] - b[1]
+  );
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    scaled[i]++;
+  }
+  return { ...spec, spawners: spec.spawners.map((s, i) => ({ ...s, count: scaled[i] })) };
+}
+
+/** Converts an area from the file format; a ring without radius gets one that fits `count`. */
+export function toArea(spec: AreaSpec, count: number, maxRadius: number): Area {
+  if (spec.rect) {
+    const [minX, minY, maxX, maxY] = spec.rect;
+    return { kind: "rect", minX, minY, maxX, maxY };
+  }
+  if (spec.circle) {
+    return {
+      kind: "circle",
+      x: spec.circle.center[0],
+      y: spec.circle.center[1],
+      radius: spec.circle.radius,
+    };
+  }
+  if (spec.capsule) {
+    const { from, to, radius } = spec.capsule;
+    return { kind: "capsule", ax: from[0], ay: from[1], bx: to[0], by: to[1], radius };
+  }
+  if (spec.point) return { kind: "point", x: spec.point[0], y: spec.point[1] };
+  const ring = spec.ring!;
+  return {
+    kind: "ring",
+    x: ring.center[0],
+    y: ring.center[1],
+    radius: ring.radius ?? ringRadiusFor(count, maxRadius),
+  };
+}
+
+/** Radius (m) of a ring whose circumference gives each of `count` agents 2.5 body diameters. */
+export function ringRadiusFor(count: number, bodyRadius: number): number {
+  return Math.max(1, (count * RING_DIAMETERS_PER_AGENT * 2 * bodyRadius) / (2 * Math.PI));
+}
+
+function toDistribution(spec: DistributionSpec): Distribution {
+  if (typeof spec === "number") return { kind: "constant", value: spec };
+  if ("normal" in spec) return { kind: "normal", ...spec.normal };
+  return { kind: "uniform", ...spec.uniform };
+}
+
+function agentTemplate(
+  base: AgentTemplate,
+  spec: AgentParamsSpec | undefined,
+  where: string,
+  fail: (where: string, problem: string) => never,
+): AgentTemplate {
+  if (!spec) return base;
+  const columns = { ...base.columns };
+  for (const [name, d] of Object.entries(spec.columns ?? {})) columns[name] = toDistribution(d);
+  const radius = spec.radius === undefined ? base.radius : toDistribution(spec.radius);
+  const desiredSpeed = spec.desiredSpeed === undefined
+    ? base.desiredSpeed
+    : toDistribution(spec.desiredSpeed);
+  if (distributionMin(radius) <= 0) {
+    fail(
+      `${where}.radius`,
+      `every radius must be > 0 m: the smallest possible value is ${distributionMin(radius)}`,
+    );
+  }
+  if (distributionMin(desiredSpeed) < 0) {
+    fail(
+      `${where}.desiredSpeed`,
+      `every speed must be >= 0 m/s: the smallest possible value is ${
+        distributionMin(desiredSpeed)
+      }`,
+    );
+  }
+  return {
+    radius,
+    desiredSpeed,
+    maxSpeedFactor: spec.maxSpeedFactor ?? base.maxSpeedFactor,
+    maxAcceleration: spec.maxAcceleration ?? base.maxAcceleration,
+    columns,
+  };
+}
+
+function distributionMin(d: Distribution): number {
+  return d.kind === "constant" ? d.value : d.min;
+}

@@ -1,0 +1,62 @@
+/**
+ * Finding a scenario by built-in name or file path.
+ *
+ * @module
+ */
+import { BUILTIN_SCENARIOS } from "./builtin/mod.ts";
+import { scaleScenario } from "./build.ts";
+import { loadScenarioFile, ScenarioError } from "./load.ts";
+import type { ScenarioSpec } from "./schema.ts";
+
+/** A scenario ready to build, with a name for messages. */
+export interface ResolvedScenario {
+  /** The validated (and, with `agents`, scaled) scenario. */
+  spec: ScenarioSpec;
+  /** `built-in scenario 'name'` or the file path. */
+  source: string;
+}
+
+/**
+ * Returns the built-in scenario called `nameOrPath`, generated for `agents` agents, or else
+ * loads the JSON file at that path (scaling its spawner counts to `agents` when given).
+ * Unknown names that are not files give a {@linkcode ScenarioError} listing the built-ins.
+ *
+ * @example
+ * ```ts
+ * import { resolveScenario } from "./resolve.ts";
+ * import assert from "node:assert/strict";
+ * const { spec } = await resolveScenario("bottleneck", { agents: 30 });
+ * assert.equal(spec.spawners[0].count, 30);
+ * ```
+ */
+export async function resolveScenario(
+  nameOrPath: string,
+  options: { agents?: number } = {},
+): Promise<ResolvedScenario> {
+  const builtin = Object.hasOwn(BUILTIN_SCENARIOS, nameOrPath)
+    ? BUILTIN_SCENARIOS[nameOrPath]
+    : undefined;
+  if (builtin) {
+    const source = `built-in scenario '${nameOrPath}'`;
+    if (options.agents !== undefined && (!Number.isInteger(options.agents) || options.agents < 0)) {
+      throw new ScenarioError(
+        source,
+        "--agents",
+        `must be an integer >= 0: current value is ${options.agents}`,
+      );
+    }
+    return { spec: builtin.create(options.agents ?? builtin.defaultAgents), source };
+  }
+  if (!/[./\\]/.test(nameOrPath)) {
+    throw new ScenarioError(
+      `scenario '${nameOrPath}'`,
+      "",
+      `not a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")}) nor a file path`,
+    );
+  }
+  const spec = await loadScenarioFile(nameOrPath);
+  return {
+    spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, nameOrPath),
+    source: nameOrPath,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The scenario file format (JSON), as a zod schema.
+ *
+ * Lengths are metres, times seconds, speeds m/s, angles degrees where named `…Deg`. Points are
+ * `[x, y]` in the scenario's local frame; `anchor` places its origin on the globe.
+ *
+ * ```jsonc
+ * {
+ *   "name": "corridor",
+ *   "dt": 0.05, "duration": 60, "seed": 1, "walkingSide": "right",
+ *   "anchor": { "lon": 24.9414, "lat": 60.1699 },
+ *   "bounds": [-15, -1.8, 15, 1.8],
+ *   "walls": [[[-15, -1.8], [15, -1.8]], { "points": [[-15, 1.8], [15, 1.8]] }],
+ *   "obstacles": [[[-1, -0.3], [1, -0.3], [1, 0.3], [-1, 0.3]]],
+ *   "goals": { "east": { "rect": [12, -1.5, 15, 1.5] } },
+ *   "agents": { "radius": 0.25, "desiredSpeed": { "normal": { "mean": 1.34, "sd": 0.26, "min": 0.5, "max": 2 } } },
+ *   "spawners": [{ "name": "west", "area": { "rect": [-15, -1.5, -10, 1.5] }, "count": 40, "goal": "east" }],
+ *   "strategy": { "name": "none", "options": {} },
+ *   "metrics": { "throughputLine": { "name": "middle", "from": [0, -1.8], "to": [0, 1.8] } }
+ * }
+ * ```
+ *
+ * @module
+ */
+import { z } from "zod";
+
+const finite = () => z.number().refine(Number.isFinite, { message: "must be a finite number" });
+const positive = () => finite().refine((v) => v > 0, { message: "must be > 0" });
+const nonNegative = () => finite().refine((v) => v >= 0, { message: "must be >= 0" });
+
+/** `[x, y]` in metres. */
+export const PointSchema = z.tuple([finite(), finite()], {
+  error: "expected a point [x, y] of two finite numbers (m)",
+});
+
+/** A polyline or polygon: at least two points. */
+const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 points" });
+
+/** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
+export const AreaSchema = z.object({
+  rect: z.tuple([finite(), finite(), finite(), finite()], {
+    error: "expected [minX, minY, maxX, maxY] (m)",
+  }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
+    message: "must have minX < maxX and minY < maxY",
+  }).optional(),
+  circle: z.object({ center: PointSchema, radius: positive() }).strict().optional(),
+  capsule: z.object({ from: PointSchema, to: PointSchema, radius: positive() }).strict().optional(),
+  point: PointSchema.optional(),
+  ring: z.object({ center: PointSchema, radius: positive().optional() }).strict().optional(),
+}).strict().refine((a) => Object.values(a).filter((v) => v !== undefined).length === 1, {
+  message: 'must have exactly one of "rect", "circle", "capsule", "point", "ring"',
+});
+
+/** A per-agent value: a number, or `{normal: {mean, sd, min, max}}`, or `{uniform: {min, max}}`. */
+export const DistributionSchema = z.union([
+  finite(),
+  z.object({
+    normal: z.object({ mean: finite(), sd: nonNegative(), min: finite(), max: finite() }).strict()
+      .refine((d) => d.min <= d.max, { message: "must have min <= max" }),
+  }).strict(),
+  z.object({
+    uniform: z.object({ min: finite(), max: finite() }).strict()
+      .refine((d) => d.min <= d.max, { message: "must have min <= max" }),
+  }).strict(),
+], {
+  error:
+    'expected a number, {"normal": {"mean", "sd", "min", "max"}} or {"uniform": {"min", "max"}}',
+});
+
+/** Agent parameters (all optional; spawners may override any of them). */
+export const AgentParamsSchema = z.object({
+  /** Body radius (m). */
+  radius: DistributionSchema.optional(),
+  /** Unobstructed walking speed (m/s). */
+  desiredSpeed: DistributionSchema.optional(),
+  /** Speed cap as a multiple of the desired speed. */
+  maxSpeedFactor: finite().refine((v) => v >= 1, { message: "must be >= 1" }).optional(),
+  /** Acceleration cap (m/s²); omit for none. */
+  maxAcceleration: positive().optional(),
+  /** Values for strategy columns by column name. */
+  columns: z.record(z.string(), DistributionSchema).optional(),
+}).strict();
+
+/** A spawner. */
+export const SpawnerSchema = z.object({
+  name: z.string().min(1).optional(),
+  area: AreaSchema,
+  count: z.number().int({ error: "must be an integer" }).min(0, { error: "must be >= 0" }),
+  /** Agents per second; 0 or absent emits all at `startTime`. */
+  rate: nonNegative().optional(),
+  startTime: nonNegative().optional(),
+  /** A goal name, an inline area, or "antipodal" (ring spawners). */
+  goal: z.union([z.string().min(1), AreaSchema], {
+    error: 'expected a goal name, an area, or "antipodal"',
+  }),
+  onArrival: z.enum(["remove", "respawn", "stay"]).optional(),
+  /** Gates to cross on the way, in order: each a segment [[x1, y1], [x2, y2]] such as a doorway. */
+  via: z.array(
+    z.tuple([PointSchema, PointSchema], { error: "expected a gate [[x1, y1], [x2, y2]]" }),
+  )
+    .optional(),
+  z: finite().optional(),
+  agents: AgentParamsSchema.optional(),
+}).strict();
+
+/** A wall: a polyline, or `{points, closed}`. */
+export const WallSchema = z.union([
+  PointList,
+  z.object({ points: PointList, closed: z.boolean().optional() }).strict(),
+], { error: 'expected a list of points [[x, y], …] or {"points": […], "closed": true}' });
+
+/** A polygon with holes: the outer ring first, then the holes; rings of at least 3 points. */
+export const PolygonRingsSchema = z.array(
+  z.array(PointSchema).min(3, { error: "expected a ring of at least 3 points" }),
+).min(1, { error: "expected at least the outer ring" });
+
+/** A walkable surface of a navigation mesh: flat at `z` or sloped along `slope`; stairs add steps. */
+export const SurfaceSchema = z.object({
+  name: z.string().min(1).optional(),
+  /** Outline in plan (m): outer ring, then holes. */
+  polygon: PolygonRingsSchema,
+  /** Height of a flat surface (m). */
+  z: finite().optional(),
+  /** Linear ramp: height `zFrom` at `from` rising to `zTo` at `to` (m). */
+  slope: z.object({ from: PointSchema, to: PointSchema, zFrom: finite(), zTo: finite() }).strict()
+    .optional(),
+  /** Step geometry of a staircase (m); needs `slope`. */
+  stairs: z.object({ treadDepth: positive(), riserHeight: positive() }).strict().optional(),
+}).strict().refine((s) => (s.z === undefined) !== (s.slope === undefined), {
+  message: 'must have exactly one of "z" (flat) or "slope" (sloped)',
+}).refine((s) => !s.stairs || s.slope !== undefined, { message: '"stairs" needs a "slope"' });
+
+/**
+ * Navigation on a navigation mesh. The walkable area is `surfaces`, or `walkable` (one flat
+ * surface at z = 0), or else the scenario's `bounds`; `obstacles` and `walls` are cut out of it,
+ * and the mesh's merged border edges become the obstacles strategies see.
+ */
+export const NavigationSchema = z.object({
+  navmesh: z.object({
+    walkable: z.array(PolygonRingsSchema).optional(),
+    surfaces: z.array(SurfaceSchema).min(1, { error: "expected at least one surface" }).optional(),
+    /** Erosion of the area paths use (m): the agent radius. */
+    clearance: nonNegative().optional(),
+    /** Narrowest passage routes may use (m). */
+    minWidth: nonNegative().optional(),
+    keepAllComponents: z.boolean().optional(),
+    /** Largest height difference where surfaces connect (m). */
+    maxStepHeight: nonNegative().optional(),
+  }).strict().refine((n) => !(n.walkable && n.surfaces), {
+    message: 'give "walkable" or "surfaces", not both',
+  }),
+  /** Options of the navmesh navigator (see NAVMESH_NAVIGATOR_OPTIONS). */
+  navigator: z.record(z.string(), z.unknown()).optional(),
+}).strict();
+
+/** A whole scenario file. */
+export const ScenarioSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  /** Time step (s). */
+  dt: positive().refine((v) => v <= 1, { message: "must be <= 1" }).optional(),
+  /** Simulated time (s). */
+  duration: positive().optional(),
+  seed: z.number().int({ error: "must be an integer" }).min(0, { error: "must be >= 0" })
+    .max(0xffff_ffff, { error: "must be <= 4294967295" }).optional(),
+  walkingSide: z.enum(["right", "left"]).optional(),
+  arrivalRadius: positive().optional(),
+  /** Longitude and latitude of the local origin (degrees, WGS84). */
+  anchor: z.object({
+    lon: finite().refine((v) => v >= -180 && v <= 180, { message: "must be in [-180, 180]" }),
+    lat: finite().refine((v) => v >= -85 && v <= 85, { message: "must be in [-85, 85]" }),
+  }).strict().optional(),
+  /** `[minX, minY, maxX, maxY]` (m): the region shown by viewers. */
+  bounds: z.tuple([finite(), finite(), finite(), finite()], {
+    error: "expected [minX, minY, maxX, maxY] (m)",
+  }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
+    message: "must have minX < maxX and minY < maxY",
+  }).optional(),
+  walls: z.array(WallSchema).optional(),
+  /** Solid polygons. */
+  obstacles: z.array(z.array(PointSchema).min(3, { error: "expected at least 3 points" }))
+    .optional(),
+  goals: z.record(z.string(), AreaSchema).optional(),
+  agents: AgentParamsSchema.optional(),
+  spawners: z.array(SpawnerSchema).min(1, { error: "expected at least one spawner" }),
+  strategy: z.object({
+    name: z.string().min(1),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }).strict().optional(),
+  metrics: z.object({
+    throughputLine: z.object({ name: z.string().min(1), from: PointSchema, to: PointSchema })
+      .strict()
+      .optional(),
+  }).strict().optional(),
+  /** Plan routes on a navigation mesh instead of walking straight at goals. */
+  navigation: NavigationSchema.optional(),
+}).strict();
+
+/** A scenario as written in a file (after validation). */
+export type ScenarioSpec = z.infer<typeof ScenarioSchema>;
+/** An area as written in a file. */
+export type AreaSpec = z.infer<typeof AreaSchema>;
+/** A distribution as written in a file. */
+export type DistributionSpec = z.infer<typeof DistributionSchema>;
+/** Agent parameters as written in a file. */
+export type AgentParamsSpec = z.infer<typeof AgentParamsSchema>;
+/** A spawner as written in a file. */
+export type SpawnerSpec = z.infer<typeof SpawnerSchema>;
+/** A navigation section as written in a file. */
+export type NavigationSpec = z.infer<typeof NavigationSchema>;
