@@ -1,0 +1,670 @@
+/**
+ * The force loop shared by the `social-force` and `repulsion` strategies.
+ *
+ * Both are force models of the form
+ *
+ * m dv/dt = m (v⁰ − v) / τ + Σ_j f_ij + Σ_W f_iW
+ *
+ * with a driving term towards the preferred velocity v⁰ (written by navigation), a pedestrian
+ * interaction f_ij and obstacle forces f_iW from every segment within the obstacle search radius.
+ * They differ only in the pedestrian interaction (the *kernel*): Helbing's exponential social
+ * force, or the inverse-square ("gravity-like") repulsion of the procedural-city pedestrians with
+ * its head-on rule and collision flag. Body compression k·g(r_ij − d_ij) and sliding friction
+ * κ·g(r_ij − d_ij)·Δv^t (Helbing, Farkas and Vicsek 2000) act on contact in both.
+ *
+ * **Integration.** The contact terms of HFV 2000 are stiff: k/m = 1500 s⁻², so two agents in
+ * contact oscillate at ω = √(2k/m) ≈ 55 rad/s and a forward step of 0.05 s (ω·dt ≈ 2.7 > 2)
+ * diverges; the friction (κ·g/m ≈ 150 s⁻¹ at 5 cm overlap) overshoots by a factor of seven.
+ * Sub-stepping one agent against frozen neighbours does not help: both agents of a pair still
+ * correct the same overlap in the same step, and the pair diverges for any sub-step count.
+ * The default step is therefore *linearly implicit in the agent's own velocity*: the driving
+ * term, the friction and the normal stiffness K_j = dF_j/dd of every interaction are taken at
+ * the new velocity,
+ *
+ * (m(1 + dt/τ) I + dt² Σ K_j n_j n_jᵀ + dt Σ κ_j t_j t_jᵀ) v' = m v + dt (m v⁰/τ + F),
+ *
+ * a 2×2 solve per agent (n_j the unit normal, t_j the tangent of interaction j). With the
+ * neighbours' state frozen this is a block-Jacobi backward-Euler step, stable for every k, A/B
+ * and dt: for a pair, the relative motion is multiplied each step by a matrix of determinant
+ * m/(m + dt²k) < 1 and trace inside the stability triangle. The friction coefficient κ_j is the
+ * pair's exact implicit rate κg/(1 + 2dt·κg/m): the relative sliding of an isolated pair decays
+ * exactly as with both agents solved together, and a crowd moving as one is not held back by
+ * the frozen velocities of its members. The forces themselves — the model — are unchanged.
+ * `integration: "explicit"` gives the forward step v' = v + dt·F/m of reference codes.
+ *
+ * @module
+ */
+import type { AgentStore } from "../core/agent_store.ts";
+import type { AgentGrid } from "../core/agent_grid.ts";
+import type { StaticObstacles } from "../core/obstacles.ts";
+import type { WalkingSide } from "../core/strategy.ts";
+import { counterflowAhead, CounterflowQuery } from "./_right_of_way.ts";
+
+/** How the force is turned into the new velocity. */
+export type ForceIntegration = "implicit" | "explicit";
+
+/** Descriptors of the options shared by the force strategies (everything but the kernel). */
+export const FORCE_MODEL_OPTIONS = {
+  relaxationTime: {
+    type: "number",
+    default: 0.5,
+    min: 0.05,
+    max: 10,
+    unit: "s",
+    doc: "τ: relaxation time of the driving term m(v⁰ − v)/τ; smaller reacts faster (HFV: 0.5)",
+  },
+  mass: {
+    type: "number",
+    default: 80,
+    min: 10,
+    max: 500,
+    unit: "kg",
+    doc: "m: mass of every agent; forces are divided by it (HFV: 80)",
+  },
+  bodyStiffness: {
+    type: "number",
+    default: 1.2e5,
+    min: 0,
+    max: 1e6,
+    unit: "kg/s²",
+    doc: "k: body compression k·g(r − d) on contact with pedestrians and obstacles (HFV: 1.2·10⁵)",
+  },
+  friction: {
+    type: "number",
+    default: 2.4e5,
+    min: 0,
+    max: 1e6,
+    unit: "kg/(m·s)",
+    doc: "κ: sliding friction κ·g(r − d)·Δv^t on contact (HFV: 2.4·10⁵)",
+  },
+  wallStrength: {
+    type: "number",
+    default: 2000,
+    min: 0,
+    max: 1e5,
+    unit: "N",
+    doc: "A_W: strength of the obstacle force A_W·exp((r − d)/B_W) (HFV: 2000)",
+  },
+  wallRange: {
+    type: "number",
+    default: 0.08,
+    min: 0.01,
+    max: 0.5,
+    unit: "m",
+    doc: "B_W: range of the obstacle force; keep it under obstacleRadius / 10 (HFV: 0.08)",
+  },
+  anisotropy: {
+    type: "number",
+    default: 0.5,
+    min: 0,
+    max: 1,
+    unit: "",
+    doc: "λ: weight w = λ + (1 − λ)(1 + cos φ)/2 of the social force from behind; 1 is isotropic",
+  },
+  obstacleRadius: {
+    type: "number",
+    default: 1.05,
+    min: 0.1,
+    max: 10,
+    unit: "m",
+    doc: "obstacle search radius: every segment this close pushes (seed 001: 1.05 at 0.05 s)",
+  },
+  integration: {
+    type: "enum",
+    values: ["implicit", "explicit"],
+    default: "implicit",
+    doc: "implicit: driving, friction and contact stiffness at the new velocity (stable at " +
+      "0.05 s); explicit: v' = v + dt·F/m as in reference codes (needs dt ≲ 0.01 s in contact)",
+  },
+} as const;
+
+/** Helbing's exponential social force A·exp((r_ij − d_ij)/B). */
+export const KERNEL_EXPONENTIAL = 0;
+/** Inverse-square repulsion G·((r_ij/d_ij)² − (r_ij/R)²), zero at the search radius R. */
+export const KERNEL_INVERSE_SQUARE = 1;
+
+/** Exponents of the exponential force are capped here (e^40 ≈ 2·10¹⁷ N: far beyond any push). */
+const MAX_EXPONENT = 40;
+/** Centres closer than this (m) count as coincident: the normal then follows the serial order. */
+const COINCIDENT = 1e-9;
+/** cos 60°: an oncoming neighbour within ±60° of the walking direction is a head-on encounter. */
+const ENCOUNTER_COS = 0.5;
+/** cos 45°: a neighbour or wall within ±45° of a side normal occupies that side. */
+const BLOCK_COS = 0.7071;
+/**
+ * Radius (m) within which someone ahead coming the other way makes an agent keep to its walking
+ * side with respect to everyone ahead (about four seconds of walking, ORCA's default neighbour
+ * distance: people see an oncoming crowd before it reaches them).
+ */
+const COUNTERFLOW_RADIUS = 5;
+/** Lateral offset (fraction of r_ij) under which an encounter counts as exactly head-on. */
+const ALIGNED_FRACTION = 0.05;
+
+/** Resolved numeric parameters of the force model (see the strategies' option docs). */
+export interface ForceModelParams {
+  /** {@linkcode KERNEL_EXPONENTIAL} or {@linkcode KERNEL_INVERSE_SQUARE}. */
+  readonly kernel: number;
+  /** A (N): strength of the pedestrian interaction (G for the inverse-square kernel). */
+  readonly strength: number;
+  /** B (m): range of the exponential kernel (unused by the inverse-square kernel). */
+  readonly range: number;
+  /** A_W (N): strength of the obstacle force. */
+  readonly wallStrength: number;
+  /** B_W (m): range of the obstacle force. */
+  readonly wallRange: number;
+  /** k (kg/s²): body compression on contact. */
+  readonly bodyStiffness: number;
+  /** κ (kg/(m·s)): sliding friction on contact. */
+  readonly friction: number;
+  /** m (kg). */
+  readonly mass: number;
+  /** τ (s): relaxation time of the driving term. */
+  readonly relaxationTime: number;
+  /** λ: weight of interactions from behind (1 = isotropic). */
+  readonly anisotropy: number;
+  /** σ: walking-side preference against oncoming pedestrians (0 = none). */
+  readonly sidePreference: number;
+  /** Pedestrian search radius (m). */
+  readonly neighborRadius: number;
+  /** Obstacle search radius (m). */
+  readonly obstacleRadius: number;
+  /** Linearly implicit step (true) or forward step (false). */
+  readonly implicit: boolean;
+  /** Seed 003's rules: the lower serial dodges head-on, blocked agents probe sideways. */
+  readonly headOnRule: boolean;
+  /** Sideways force of the dodger as a multiple of the repulsion (head-on rule only). */
+  readonly dodgeGain: number;
+  /** Surface gap (m) under which a neighbour or wall occupies a probing agent's side. */
+  readonly blockDistance: number;
+  /** Speed (m/s) under which an agent counts as standing (head-on rule only). */
+  readonly stopSpeed: number;
+  /** Sideways probing speed as a fraction of the preferred speed (head-on rule only). */
+  readonly probeSpeedRatio: number;
+}
+
+/** Slots of the per-agent accumulator. */
+const FX = 0, FY = 1, DIAG = 2, SXX = 3, SXY = 4, SYY = 5;
+/** Side occupancy for the head-on rule: nearest surface gaps to the left and to the right (m). */
+const LEFT_GAP = 6, RIGHT_GAP = 7;
+const ACC_SIZE = 8;
+
+/** The forces on one agent, split by origin (N), for inspection. */
+export interface ForceBreakdown {
+  /** Driving term m(v⁰ − v)/τ, x. */
+  drivingX: number;
+  /** Driving term, y. */
+  drivingY: number;
+  /** Sum of the pedestrian interactions, x. */
+  pedestrianX: number;
+  /** Sum of the pedestrian interactions, y. */
+  pedestrianY: number;
+  /** Sum of the obstacle forces, x. */
+  obstacleX: number;
+  /** Sum of the obstacle forces, y. */
+  obstacleY: number;
+  /** Neighbours within the pedestrian search radius. */
+  neighbors: number;
+  /** Segments within the obstacle search radius. */
+  segments: number;
+}
+
+/**
+ * The shared force loop. One instance per strategy instance; it owns its query buffers, so a
+ * step allocates nothing once they have grown to the largest neighbourhood.
+ */
+export class ForceModel {
+  /** The parameters. */
+  readonly params: ForceModelParams;
+
+  #neighbors = new Uint32Array(64);
+  #counterflow = new CounterflowQuery();
+  #segments = new Uint32Array(32);
+  #acc = new Float64Array(ACC_SIZE);
+  /** Field of view of the current agent: ex, ey, wA, wB (see `#viewFrame`). */
+  #frame = new Float64Array(4);
+  /** 1/R² of the pedestrian search radius R (1/m²). */
+  #invR2: number;
+  // Bound at the start of every call: the store replaces its arrays when it grows.
+  #agents!: AgentStore;
+  #grid!: AgentGrid;
+  #obstacles!: StaticObstacles;
+  #dt = 0.05;
+  /** +1 when the walking side is the left, −1 for the right (multiplies the left normal). */
+  #sideSign = -1;
+
+  constructor(params: ForceModelParams) {
+    this.params = params;
+    this.#invR2 = 1 / (params.neighborRadius * params.neighborRadius);
+  }
+
+  /**
+   * Writes `newVx`/`newVy` for agents `begin … end-1`. `blocked` is the collision-flag column of
+   * the head-on rule (0 free, +1 probing to the left, −1 probing to the right), or null.
+   */
+  computeNewVelocities(
+    agents: AgentStore,
+    grid: AgentGrid,
+    obstacles: StaticObstacles,
+    dt: number,
+    walkingSide: WalkingSide,
+    begin: number,
+    end: number,
+    blocked: Int32Array | null,
+  ): void {
+    this.#bind(agents, grid, obstacles, dt, walkingSide);
+    const p = this.params, acc = this.#acc, frame = this.#frame;
+    const vx = agents.vx, vy = agents.vy;
+    const prefVx = agents.prefVx,
+      prefVy = agents.prefVy,
+      newVx = agents.newVx,
+      newVy = agents.newVy;
+    const m = p.mass, invTau = 1 / p.relaxationTime;
+    const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
+    const hasWalls = obstacles.segmentCount > 0;
+    const mDiag = m * (1 + implicit * dt * invTau);
+    for (let i = begin; i < end; i++) {
+      const vxi = vx[i], vyi = vy[i];
+      let tvx = prefVx[i], tvy = prefVy[i];
+      this.#viewFrame(i, frame);
+      const ex = frame[0], ey = frame[1];
+      acc.fill(0);
+      acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
+      this.#pedestrians(i, ex, ey, frame[2], frame[3], acc);
+      if (blocked !== null) {
+        // Held back: the pedestrian forces oppose at least half the driving force at rest.
+        const preferredSpeed = Math.sqrt(tvx * tvx + tvy * tvy);
+        const held = -(acc[FX] * ex + acc[FY] * ey) > 0.5 * m * preferredSpeed * invTau;
+        if (hasWalls) this.#walls(i, acc);
+        const side = this.#updateBlocked(i, preferredSpeed, held, blocked, acc);
+        if (side !== 0) {
+          // Probe sideways along the line instead of pushing on.
+          const s = p.probeSpeedRatio * preferredSpeed;
+          tvx = -side * ey * s;
+          tvy = side * ex * s;
+        }
+      } else if (hasWalls) {
+        this.#walls(i, acc);
+      }
+      // ((m(1 + dt/τ) + D) I + S) v' = m v + dt (m v⁰/τ + F); the forward step has D = S = 0.
+      const rx = m * vxi + dt * (m * (tvx - explicitV * vxi) * invTau + acc[FX]);
+      const ry = m * vyi + dt * (m * (tvy - explicitV * vyi) * invTau + acc[FY]);
+      const d = mDiag + acc[DIAG];
+      const a11 = d + acc[SXX], a12 = acc[SXY], a22 = d + acc[SYY];
+      const inv = 1 / (a11 * a22 - a12 * a12);
+      newVx[i] = (a22 * rx - a12 * ry) * inv;
+      newVy[i] = (a11 * ry - a12 * rx) * inv;
+    }
+  }
+
+  /**
+   * The forces on agent `index` split by origin, from the world's current state. For debug
+   * views and tests; allocates.
+   */
+  forcesOf(
+    agents: AgentStore,
+    grid: AgentGrid,
+    obstacles: StaticObstacles,
+    dt: number,
+    walkingSide: WalkingSide,
+    index: number,
+  ): ForceBreakdown {
+    const p = this.params;
+    const vxi = agents.vx[index], vyi = agents.vy[index];
+    // Forces proper, without the implicit treatment of the velocity terms.
+    const explicitParams = { ...p, implicit: false };
+    const model = new ForceModel(explicitParams);
+    model.#bind(agents, grid, obstacles, dt, walkingSide);
+    const frame = new Float64Array(4);
+    model.#viewFrame(index, frame);
+    const ped = new Float64Array(ACC_SIZE);
+    ped[LEFT_GAP] = ped[RIGHT_GAP] = Infinity;
+    const neighbors = model.#pedestrians(index, frame[0], frame[1], frame[2], frame[3], ped);
+    const wall = new Float64Array(ACC_SIZE);
+    const segments = obstacles.segmentCount > 0 ? model.#walls(index, wall) : 0;
+    const k = p.mass / p.relaxationTime;
+    return {
+      drivingX: k * (agents.prefVx[index] - vxi),
+      drivingY: k * (agents.prefVy[index] - vyi),
+      pedestrianX: ped[FX],
+      pedestrianY: ped[FY],
+      obstacleX: wall[FX],
+      obstacleY: wall[FY],
+      neighbors,
+      segments,
+    };
+  }
+
+  #bind(
+    agents: AgentStore,
+    grid: AgentGrid,
+    obstacles: StaticObstacles,
+    dt: number,
+    walkingSide: WalkingSide,
+  ): void {
+    this.#agents = agents;
+    this.#grid = grid;
+    this.#obstacles = obstacles;
+    this.#dt = dt;
+    this.#sideSign = walkingSide === "left" ? 1 : -1;
+  }
+
+  /**
+   * Writes agent `i`'s field of view into `out`: the unit direction (ex, ey) — the desired
+   * direction, else the walking direction, else none (0, 0) — and wA, wB with
+   * w(φ) = wB + wA·cos φ = λ + (1 − λ)(1 + cos φ)/2 (isotropic, w = 1, without a direction).
+   */
+  #viewFrame(i: number, out: Float64Array): void {
+    const a = this.#agents;
+    let ex = a.prefVx[i], ey = a.prefVy[i], es = Math.sqrt(ex * ex + ey * ey);
+    if (!(es > 1e-9)) {
+      ex = a.vx[i];
+      ey = a.vy[i];
+      es = Math.sqrt(ex * ex + ey * ey);
+    }
+    if (es > 1e-9) {
+      const lambda = this.params.anisotropy;
+      out[0] = ex / es;
+      out[1] = ey / es;
+      out[2] = 0.5 * (1 - lambda);
+      out[3] = 0.5 * (1 + lambda);
+    } else {
+      out[0] = out[1] = out[2] = 0;
+      out[3] = 1;
+    }
+  }
+
+  /**
+   * Adds the pedestrian interactions on agent `i` to `acc` (force, implicit matrix, blocking
+   * information) and returns the number of neighbours. (ex, ey) is the unit direction of the
+   * field of view (0 when there is none); w(φ) = wB + wA·cos φ.
+   */
+  #pedestrians(
+    i: number,
+    ex: number,
+    ey: number,
+    wA: number,
+    wB: number,
+    acc: Float64Array,
+  ): number {
+    const p = this.params, a = this.#agents;
+    const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, serial = a.serial;
+    const prefVx = a.prefVx, prefVy = a.prefVy;
+    const xi = px[i], yi = py[i], vxi = vx[i], vyi = vy[i], ri = radius[i], si = serial[i];
+    let count = this.#grid.queryRadius(xi, yi, p.neighborRadius, this.#neighbors, i);
+    if (count > this.#neighbors.length) {
+      this.#neighbors = new Uint32Array(_capacityFor(count));
+      count = this.#grid.queryRadius(xi, yi, p.neighborRadius, this.#neighbors, i);
+    }
+    const nb = this.#neighbors;
+    const exponential = p.kernel === KERNEL_EXPONENTIAL, headOnRule = p.headOnRule;
+    const A = p.strength, invB = 1 / p.range, invR2 = this.#invR2;
+    const k = p.bodyStiffness, kappa = p.friction;
+    const dt = this.#dt, dt2 = dt * dt, dt2m = 2 * dt / p.mass;
+    const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
+    // Walking-side normal of the desired direction, scaled by σ (zero without a direction).
+    const sideSign = this.#sideSign;
+    const sideX = -sideSign * ey, sideY = sideSign * ex, sigma = p.sidePreference;
+    // In a counter-flow (someone ahead within COUNTERFLOW_RADIUS comes the other way) everyone
+    // ahead counts: people keep to their side before the oncoming crowd reaches them. Looked up
+    // once per agent, and only when someone is ahead (-1: not looked up yet).
+    let counterflow = -1;
+    const blockDistance = p.blockDistance, stopSpeed = p.stopSpeed, dodgeGain = p.dodgeGain;
+    let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
+    for (let m = 0; m < count; m++) {
+      const j = nb[m];
+      const dx = xi - px[j], dy = yi - py[j];
+      let d = Math.sqrt(dx * dx + dy * dy), nx: number, ny: number;
+      if (d > COINCIDENT) {
+        nx = dx / d;
+        ny = dy / d;
+      } else {
+        // Coincident centres: push apart along x, the lower serial to the left.
+        d = 0;
+        nx = si < serial[j] ? -1 : 1;
+        ny = 0;
+      }
+      const rij = ri + radius[j], gap = rij - d, g = gap > 0 ? gap : 0;
+      let fs: number, ks: number;
+      if (exponential) {
+        const x = gap * invB;
+        fs = A * Math.exp(x < MAX_EXPONENT ? x : MAX_EXPONENT);
+        ks = fs * invB;
+      } else {
+        // Inverse-square law shifted to vanish at R; capped at d = r_ij/10 (coincident centres).
+        const de = d > 0.1 * rij ? d : 0.1 * rij,
+          q = rij / de,
+          q2 = q * q,
+          shift = rij * rij * invR2;
+        fs = q2 > shift ? A * (q2 - shift) : 0;
+        ks = 2 * A * q2 / de;
+      }
+      const cosPhi = -(nx * ex + ny * ey);
+      const wfs = fs * (wB + wA * cosPhi);
+      let sx = wfs * nx, sy = wfs * ny;
+      if (cosPhi > 0 && sigma > 0) {
+        // Walking-side preference, strongest straight ahead, against someone coming the other
+        // way: o_ij = max(0, −ê_i·ê_j) of the two desired directions (1 head-on). In a
+        // counter-flow everyone ahead counts (o_ij = 1); otherwise people walking the same way,
+        // crossing or standing do not: a crowd converging on a door would drift into the corner
+        // on its walking side.
+        if (counterflow < 0) {
+          counterflow = counterflowAhead(a, this.#grid, i, COUNTERFLOW_RADIUS, this.#counterflow)
+            ? 1
+            : 0;
+        }
+        const pjx = prefVx[j], pjy = prefVy[j];
+        const along = pjx * ex + pjy * ey;
+        const o = counterflow === 1 ? 1 : along < 0 ? -along / Math.sqrt(pjx * pjx + pjy * pjy) : 0;
+        if (o > 0) {
+          const f = sigma * wfs * cosPhi * o;
+          sx += f * sideX;
+          sy += f * sideY;
+        }
+      }
+      if (headOnRule) {
+        // Lateral offset of j from i's line (> 0: j is on the left).
+        const lat = -(ex * dy - ey * dx);
+        const vjx = vx[j], vjy = vy[j];
+        if (cosPhi > ENCOUNTER_COS && vjx * ex + vjy * ey < -stopSpeed) {
+          // j comes at i within ±60° ahead: the higher serial holds its line (only brakes), the
+          // lower one dodges sideways, away from j, or to the walking side when exactly aligned.
+          const lon = sx * ex + sy * ey;
+          if (si > serial[j]) {
+            sx = lon * ex;
+            sy = lon * ey;
+          } else {
+            const aligned = ALIGNED_FRACTION * rij;
+            const dir = lat > aligned ? -1 : lat < -aligned ? 1 : sideSign;
+            const dodge = dodgeGain * wfs;
+            sx = lon * ex - dir * dodge * ey;
+            sy = lon * ey + dir * dodge * ex;
+          }
+        }
+        const surface = -gap;
+        if (surface < blockDistance) {
+          // Side occupancy relative to the desired direction (left normal = (−ey, ex)).
+          const toLeft = -(ny * ex - nx * ey);
+          if (toLeft > BLOCK_COS && surface < acc[LEFT_GAP]) acc[LEFT_GAP] = surface;
+          if (toLeft < -BLOCK_COS && surface < acc[RIGHT_GAP]) acc[RIGHT_GAP] = surface;
+        }
+      }
+      // Body compression along n and sliding friction along t = (−n_y, n_x).
+      // Friction coefficient κ·g; the implicit step uses the pair's exact rate κg/(1 + 2dtκg/m),
+      // so that one contact never holds more than half the agent's momentum against a neighbour
+      // whose velocity is frozen (with the full κg a crowd moving together would lag behind).
+      const kg = kappa * g, kf = implicit === 1 ? kg / (1 + dt2m * kg) : kg;
+      const tx = -ny, ty = nx;
+      const dvt = (vx[j] - explicitV * vxi) * tx + (vy[j] - explicitV * vyi) * ty;
+      const fn = k * g, ft = kf * dvt;
+      fx += sx + fn * nx + ft * tx;
+      fy += sy + fn * ny + ft * ty;
+      // Implicit part: dt²·K·n nᵀ + dt·κ_f·(I − n nᵀ).
+      const damp = dt * kf;
+      const c = implicit * (dt2 * (ks * (wB + wA * cosPhi) + (g > 0 ? k : 0)) - damp);
+      diag += implicit * damp;
+      sxx += c * nx * nx;
+      sxy += c * nx * ny;
+      syy += c * ny * ny;
+    }
+    acc[FX] += fx;
+    acc[FY] += fy;
+    acc[DIAG] += diag;
+    acc[SXX] += sxx;
+    acc[SXY] += sxy;
+    acc[SYY] += syy;
+    return count;
+  }
+
+  /**
+   * Adds the forces of every obstacle segment within the obstacle search radius of agent `i`
+   * (nearest point on each segment) to `acc`; returns the number of segments. A vertex shared by
+   * two chained segments counts once, so a straight wall split in pieces pushes like one wall.
+   */
+  #walls(i: number, acc: Float64Array): number {
+    const p = this.params, a = this.#agents, o = this.#obstacles;
+    const xi = a.px[i], yi = a.py[i], vxi = a.vx[i], vyi = a.vy[i], ri = a.radius[i];
+    let count = o.queryRadius(xi, yi, p.obstacleRadius, this.#segments);
+    if (count > this.#segments.length) {
+      this.#segments = new Uint32Array(_capacityFor(count));
+      count = o.queryRadius(xi, yi, p.obstacleRadius, this.#segments);
+    }
+    const segs = this.#segments;
+    const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, prev = o.prev, solidLeft = o.solidLeft;
+    const Aw = p.wallStrength, invBw = 1 / p.wallRange, k = p.bodyStiffness, kappa = p.friction;
+    const dt = this.#dt, dt2 = dt * dt;
+    const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
+    const headOnRule = p.headOnRule, blockDistance = p.blockDistance;
+    const pvx = a.prefVx[i], pvy = a.prefVy[i], ps = Math.sqrt(pvx * pvx + pvy * pvy);
+    const ex = ps > 1e-9 ? pvx / ps : 0, ey = ps > 1e-9 ? pvy / ps : 0;
+    // Solid polygons are one-sided: the agent is inside one only when the nearest solid segment
+    // has it on its solid (left) side. Far edges of a nearby pillar also have the agent on their
+    // left, so that test alone would pull agents into small polygons; they are skipped instead.
+    let inside = -1, nearestSolid = Infinity;
+    for (let m = 0; m < count; m++) {
+      const s = segs[m];
+      if (solidLeft[s] !== 1) continue;
+      const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
+      const t = segmentT(xi - x0, yi - y0, ux, uy);
+      const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
+      const d2 = dx * dx + dy * dy;
+      const left = ux * (yi - y0) - uy * (xi - x0) > 0;
+      // On a tie (a shared vertex) the outside reading wins.
+      if (d2 < nearestSolid - 1e-12 || (d2 <= nearestSolid + 1e-12 && !left)) {
+        nearestSolid = d2;
+        inside = left ? s : -1;
+      }
+    }
+    let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
+    for (let m = 0; m < count; m++) {
+      const s = segs[m];
+      const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
+      const len2 = ux * ux + uy * uy;
+      const cross = ux * (yi - y0) - uy * (xi - x0); // > 0: the agent is on the left
+      const backFacing = solidLeft[s] === 1 && cross > 0;
+      if (backFacing && s !== inside) continue; // the far side of a solid polygon
+      let t = ((xi - x0) * ux + (yi - y0) * uy) / len2;
+      if (t <= 0) {
+        if (prev[s] >= 0 && !backFacing) continue; // the previous segment owns this vertex
+        t = 0;
+      } else if (t > 1) {
+        t = 1;
+      }
+      const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
+      let d = Math.sqrt(dx * dx + dy * dy), nx: number, ny: number;
+      if (backFacing) {
+        // Inside a solid polygon: push out through this edge (outward normal = right of it).
+        const len = Math.sqrt(len2);
+        nx = uy / len;
+        ny = -ux / len;
+        d = -d;
+      } else if (d > COINCIDENT) {
+        nx = dx / d;
+        ny = dy / d;
+      } else {
+        // On the line of a two-sided wall: back to the side the agent comes from.
+        const len = Math.sqrt(len2);
+        nx = -uy / len;
+        ny = ux / len;
+        if (vxi * nx + vyi * ny > 0) {
+          nx = -nx;
+          ny = -ny;
+        }
+        d = 0;
+      }
+      const gap = ri - d, g = gap > 0 ? gap : 0;
+      const x = gap * invBw;
+      const fw = Aw * Math.exp(x < MAX_EXPONENT ? x : MAX_EXPONENT);
+      const tx = -ny, ty = nx;
+      const ft = -kappa * g * explicitV * (vxi * tx + vyi * ty);
+      const fn = fw + k * g;
+      fx += fn * nx + ft * tx;
+      fy += fn * ny + ft * ty;
+      const damp = dt * kappa * g;
+      const c = implicit * (dt2 * (fw * invBw + (g > 0 ? k : 0)) - damp);
+      diag += implicit * damp;
+      sxx += c * nx * nx;
+      sxy += c * nx * ny;
+      syy += c * ny * ny;
+      if (headOnRule && -gap < blockDistance) {
+        const toLeft = -(ny * ex - nx * ey);
+        if (toLeft > BLOCK_COS && -gap < acc[LEFT_GAP]) acc[LEFT_GAP] = -gap;
+        if (toLeft < -BLOCK_COS && -gap < acc[RIGHT_GAP]) acc[RIGHT_GAP] = -gap;
+      }
+    }
+    acc[FX] += fx;
+    acc[FY] += fy;
+    acc[DIAG] += diag;
+    acc[SXX] += sxx;
+    acc[SXY] += sxy;
+    acc[SYY] += syy;
+    return count;
+  }
+
+  /**
+   * The collision flag of the head-on rule. An agent that wants to move (preferred speed above
+   * `stopSpeed`) but stands (speed below `stopSpeed`) while the pedestrian forces hold it back
+   * (`held`: they oppose at least half its driving force at rest) raises the flag and probes
+   * sideways to the walking side — the same side for everyone, so a blocked crowd starts to
+   * circulate instead of pushing against itself; it turns to the other side when its side is
+   * occupied (a neighbour or wall within `blockDistance`) and the other is free, and drops the
+   * flag once nothing holds it back. Returns the probing side (+1 left, −1 right, 0 none).
+   */
+  #updateBlocked(
+    i: number,
+    preferredSpeed: number,
+    held: boolean,
+    blocked: Int32Array,
+    acc: Float64Array,
+  ): number {
+    const p = this.params, a = this.#agents;
+    let side = blocked[i];
+    if (!held || preferredSpeed <= p.stopSpeed) {
+      side = 0;
+    } else if (side === 0) {
+      const vxi = a.vx[i], vyi = a.vy[i];
+      if (vxi * vxi + vyi * vyi < p.stopSpeed * p.stopSpeed) {
+        side = this.#sideSign;
+      }
+    }
+    if (side !== 0) {
+      const mine = side > 0 ? acc[LEFT_GAP] : acc[RIGHT_GAP];
+      const other = side > 0 ? acc[RIGHT_GAP] : acc[LEFT_GAP];
+      if (mine < p.blockDistance && !(other < p.blockDistance)) side = -side;
+    }
+    blocked[i] = side;
+    return side;
+  }
+}
+
+/** Smallest power of two >= max(64, n). */
+function _capacityFor(n: number): number {
+  let size = 64;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/** Parameter in [0, 1] of the point of segment (0, 0)–(ux, uy) nearest to (px, py). */
+function segmentT(px: number, py: number, ux: number, uy: number): number {
+  const t = (px * ux + py * uy) / (ux * ux + uy * uy);
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}

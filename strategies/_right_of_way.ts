@@ -1,0 +1,202 @@
+/**
+ * Who gets out of whose way: the two tests the velocity-based strategies (`orca`,
+ * `raycast-cluster`, `boxcast`) share to tell a counter-flow jam from a crowd going one way, and
+ * to open the arch of wedged agents that forms where streams converge (in front of a door).
+ *
+ * A strategy that keeps bodies strictly apart (hard contact constraints, one-step braking) has
+ * a fixed point that force models do not: agents that touch and all want to move into each
+ * other stand still for ever, because every velocity towards a neighbour is forbidden and none
+ * of them wants to move back. Across a doorway three such agents — one at each door post and
+ * one between — form an arch that no pressure from behind can break. People resolve it by
+ * right of way: the one that has the other more squarely in its way lets it pass.
+ *
+ * Stepping to the walking side resolves a jam of people coming the other way, and only that: in
+ * a crowd converging on a door it shifts everyone to one side, where they pile up against the
+ * wall.
+ *
+ * @module
+ */
+import type { AgentStore } from "../core/agent_store.ts";
+import type { AgentGrid } from "../core/agent_grid.ts";
+
+/**
+ * cos 60°: a neighbour that has the agent within ±60° straight behind it leads the agent's queue
+ * (the agent waits behind it rather than backing off).
+ */
+const QUEUE_COS = 0.5;
+
+/** −cos 120°: preferred directions more than 120° apart go opposite ways (a counter-flow). */
+const COUNTER_COS = 0.5;
+const COUNTER_COS_SQ = COUNTER_COS * COUNTER_COS;
+
+/**
+ * Surface gap (m) under which two blocked agents count as wedged against each other.
+ *
+ * @example
+ * ```ts
+ * import { WEDGE_GAP } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(WEDGE_GAP, 0.1);
+ * ```
+ */
+export const WEDGE_GAP = 0.1;
+
+/**
+ * Below this share of its preferred progress (velocity · preferred velocity over the preferred
+ * speed squared) an agent counts as standing or blocked.
+ *
+ * @example
+ * ```ts
+ * import { BLOCKED_PROGRESS } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(BLOCKED_PROGRESS, 0.1);
+ * ```
+ */
+export const BLOCKED_PROGRESS = 0.1;
+
+/**
+ * Right of way between a blocked agent i and a neighbour j it is wedged against. They are in
+ * conflict when j stands (its velocity gives less than `BLOCKED_PROGRESS` of its preferred
+ * progress), j lies ahead of i along i's preferred direction (a_i = ê_i·h > 0, h the unit
+ * vector from i to j), i does not stand in j's queue (a_j = −ê_j·h > −cos 60°: i is not
+ * within ±60° straight behind j), and j does not come the other way (preferred directions less
+ * than 120° apart: a counter-flow is settled by stepping aside). Then the one that has the other more squarely in its way — the
+ * larger a; the lower serial on an exact tie — gives way. The test is antisymmetric: of a pair
+ * that both see the conflict, exactly one yields, so an arch of wedged agents opens.
+ *
+ * @param ex i's preferred direction x (unit)
+ * @param ey i's preferred direction y (unit)
+ * @param hx unit vector from i to j, x
+ * @param hy unit vector from i to j, y
+ * @param agents the frozen state: j's preferred velocity, velocity and serial are read
+ * @param i the agent
+ * @param j the neighbour
+ * @returns true when i must give way to j
+ *
+ * @example Two streams meet: the one that has the other straight ahead yields
+ * ```ts
+ * import { mustGiveWay } from "./_right_of_way.ts";
+ * import { AgentStore } from "../core/agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const agents = new AgentStore(4);
+ * agents.add({ x: 0, y: 0 }); // i, standing, heading east, with j straight ahead
+ * agents.add({ x: 0.5, y: 0.1 }); // j, standing, heading north across i's way
+ * agents.prefVx[0] = 1.3;
+ * agents.prefVy[1] = 1.3;
+ * const d = Math.hypot(0.5, 0.1), hx = 0.5 / d, hy = 0.1 / d;
+ * assert.equal(mustGiveWay(1, 0, hx, hy, agents, 0, 1), true);
+ * // Seen from j, i is beside and a little behind it: j keeps its way.
+ * assert.equal(mustGiveWay(0, 1, -hx, -hy, agents, 1, 0), false);
+ * ```
+ */
+export function mustGiveWay(
+  ex: number,
+  ey: number,
+  hx: number,
+  hy: number,
+  agents: AgentStore,
+  i: number,
+  j: number,
+): boolean {
+  const ai = ex * hx + ey * hy;
+  if (ai <= 0) return false;
+  const qx = agents.prefVx[j], qy = agents.prefVy[j], qSq = qx * qx + qy * qy;
+  if (qSq === 0 || agents.vx[j] * qx + agents.vy[j] * qy >= BLOCKED_PROGRESS * qSq) return false;
+  const q = Math.sqrt(qSq);
+  // Coming the other way: settled by stepping aside, not by yielding (see comesTheOtherWay).
+  if (ex * qx + ey * qy < -COUNTER_COS * q) return false;
+  const aj = -(qx * hx + qy * hy) / q;
+  if (aj <= -QUEUE_COS) return false;
+  return ai > aj || (ai === aj && agents.serial[i] < agents.serial[j]);
+}
+
+/**
+ * True when neighbour j wants to go the other way from agent i: their preferred directions are
+ * more than 120° apart (an oncoming encounter, settled by stepping to the walking side).
+ *
+ * @param ex i's preferred direction x (unit)
+ * @param ey i's preferred direction y (unit)
+ *
+ * @example
+ * ```ts
+ * import { comesTheOtherWay } from "./_right_of_way.ts";
+ * import { AgentStore } from "../core/agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const agents = new AgentStore(2);
+ * agents.add({ x: 1, y: 0 });
+ * agents.prefVx[0] = -1.3;
+ * assert.equal(comesTheOtherWay(1, 0, agents, 0), true);
+ * ```
+ */
+export function comesTheOtherWay(ex: number, ey: number, agents: AgentStore, j: number): boolean {
+  const qx = agents.prefVx[j], qy = agents.prefVy[j];
+  return ex * qx + ey * qy < -COUNTER_COS * Math.sqrt(qx * qx + qy * qy);
+}
+
+/**
+ * Scratch buffer of {@linkcode counterflowAhead}: one per strategy instance, grown on demand.
+ *
+ * @example
+ * ```ts
+ * import { CounterflowQuery } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(new CounterflowQuery().found.length, 64);
+ * ```
+ */
+export class CounterflowQuery {
+  /** Agent indices found by the last query. */
+  found: Uint32Array = new Uint32Array(64);
+}
+
+/**
+ * True when someone within `radius` (m) ahead of agent i (in front of it along its preferred
+ * velocity) wants to go the other way (preferred directions more than 120° apart, so that two
+ * streams converging on a door from either side do not count): i stands in a
+ * counter-flow, where stepping to the walking side lets both streams pass — also for those
+ * behind the front row, who see the oncoming crowd over the heads of their own. In a crowd going
+ * one way (a queue at a door) it is false. Reads every agent in range: call it only for blocked
+ * agents.
+ *
+ * @example
+ * ```ts
+ * import { counterflowAhead, CounterflowQuery } from "./_right_of_way.ts";
+ * import { World } from "../core/world.ts";
+ * import { createNoneStrategy } from "./none.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createNoneStrategy() });
+ * world.addAgent({ x: 0, y: 0 });
+ * world.addAgent({ x: 3, y: 0.5 });
+ * world.agents.prefVx[0] = 1.3;
+ * world.agents.prefVx[1] = -1.3; // coming the other way, 3 m ahead
+ * world.prepare();
+ * const query = new CounterflowQuery();
+ * assert.equal(counterflowAhead(world.agents, world.grid, 0, 5, query), true);
+ * world.agents.prefVx[1] = 1.3; // walking the same way
+ * assert.equal(counterflowAhead(world.agents, world.grid, 0, 5, query), false);
+ * ```
+ */
+export function counterflowAhead(
+  agents: AgentStore,
+  grid: AgentGrid,
+  i: number,
+  radius: number,
+  query: CounterflowQuery,
+): boolean {
+  const x = agents.px[i], y = agents.py[i], pvx = agents.prefVx[i], pvy = agents.prefVy[i];
+  let count = grid.queryRadius(x, y, radius, query.found, i);
+  if (count > query.found.length) {
+    query.found = new Uint32Array(2 * count);
+    count = grid.queryRadius(x, y, radius, query.found, i);
+  }
+  const px = agents.px, py = agents.py, prefVx = agents.prefVx, prefVy = agents.prefVy;
+  const found = query.found;
+  for (let k = 0; k < count; k++) {
+    const j = found[k];
+    const qx = prefVx[j], qy = prefVy[j], dot = pvx * qx + pvy * qy;
+    if (
+      dot < 0 && dot * dot > COUNTER_COS_SQ * (pvx * pvx + pvy * pvy) * (qx * qx + qy * qy) &&
+      (px[j] - x) * pvx + (py[j] - y) * pvy > 0
+    ) return true;
+  }
+  return false;
+}

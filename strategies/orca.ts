@@ -1,0 +1,590 @@
+/**
+ * The `orca` strategy: Optimal Reciprocal Collision Avoidance (J. van den Berg, S. J. Guy,
+ * M. Lin, D. Manocha, "Reciprocal n-body collision avoidance", Robotics Research, STAR 70,
+ * 2011, pp. 3–19), the model of the RVO2 library.
+ *
+ * Each step, every agent A:
+ *
+ * 1. builds one half-plane of velocities per static obstacle segment within
+ *    `horizon · maxSpeed + radius` (nearest first, skipping segments whose velocity obstacle
+ *    earlier lines already cover; convex and concave vertices handled as in the paper's
+ *    Section 6): the velocities that stay clear of the obstacle for the horizon — first over
+ *    `timeHorizonObst` (tau^O) to fit the preferred velocity to the walls ahead, then over the
+ *    shorter `obstacleSafetyHorizon` for the hard constraints (see below);
+ * 2. builds one half-plane `ORCA_A|B^tau` per neighbour B, for the `maxNeighbors` nearest within
+ *    `neighborDist`: the velocities that, if B does its half of the avoidance, stay clear of B
+ *    for `timeHorizon` (tau). Agents that already overlap get the half-plane of one time step,
+ *    which separates them within the next step;
+ * 3. picks the velocity closest to its (wall-fitted) preferred velocity inside every half-plane and its speed
+ *    disc (`maxSpeed`) with a 2-D linear program; when no such velocity exists, a 3-D linear
+ *    program keeps the hard half-planes and minimises the largest violation of the agent
+ *    half-planes.
+ *
+ * Three additions, all on by default and all switchable:
+ *
+ * - **Contact safety** (`contactSafety`). The paper's guarantee holds only while every agent's
+ *   program is feasible; in dense crowds the 3-D fallback lets neighbours overlap by a few
+ *   centimetres. With contact safety every agent also obeys, as hard half-planes, "close in on
+ *   each neighbour by at most half the gap during this step" (`v · h <= gap / (2 dt)`). When
+ *   both agents of a pair keep theirs they cannot overlap after the step, and the zero velocity
+ *   satisfies all of them, so the hard set is always feasible: no two agents that see each other
+ *   ever overlap. The price: in packed counter-flows (the 80-agent corridor) the crowd can jam
+ *   where the plain model squeezes through with overlaps.
+ * - **Walking side and right of way** (`sidePreferenceAngle`, `stepAside`, the world's
+ *   `walkingSide`). Oncoming encounters (preferred directions more than 90° apart) within this
+ *   angle of head-on take the velocity-obstacle boundary on the walking side (the right leg, or
+ *   the cut-off circle touched 10° to the right of its nearest point), so counter-flows pass on
+ *   the right and form lanes and roundabouts. Both agents of a pair evaluate the same symmetric
+ *   test, so their half-planes stay reciprocal and the guarantee is kept. Exactly symmetric
+ *   encounters (within 1°) always follow the walking side, whatever the angle: rounding noise
+ *   never decides. People going the same way are never pushed to a side (a crowd converging on
+ *   a door would otherwise pile up in the corner on its walking side). A blocked agent (less
+ *   than a tenth of its preferred progress) in a counter-flow takes the permitted velocity
+ *   closest to its preferred velocity turned 90° to the walking side: it steps aside, as people
+ *   squeeze past a jam on their side, instead of waiting forever in a jam that only overlaps
+ *   would dissolve. Outside a counter-flow, agents wedged against each other where streams
+ *   converge (an arch in front of a door, which contact safety would otherwise hold for ever)
+ *   settle the right of way: the one that has the other more squarely in its way backs off.
+ * - **Two obstacle horizons** (`timeHorizonObst`, `obstacleSafetyHorizon`). The paper's single
+ *   tau^O serves two purposes: anticipation (seeing a pillar or a door post early and heading
+ *   around it) and safety (never reaching a wall). As a hard constraint, a long tau^O forbids
+ *   every heading whose straight path grazes a wall within tau^O — an agent beside a door may
+ *   only head into it once the door post is out of its way for 6 m — so a crowd pressing
+ *   through a 1 m door leaves only those straight in front of it a way in. Here the preferred
+ *   velocity is first fitted to the walls over tau^O (5 s: the anticipation), and the hard
+ *   half-planes use the short safety horizon (0.5 s). Setting both equal gives the paper's
+ *   algorithm.
+ *
+ * The strategy keeps no per-agent state; all scratch buffers are preallocated and grow only when
+ * a query returns more items than ever before.
+ *
+ * @module
+ */
+import { AgentFlags, type AgentStore } from "../core/agent_store.ts";
+import type { AgentGrid } from "../core/agent_grid.ts";
+import type { StaticObstacles } from "../core/obstacles.ts";
+import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import type { StepContext, Strategy, StrategyFactory, WalkingSide } from "../core/strategy.ts";
+import type { World } from "../core/world.ts";
+import {
+  HEAD_ON_SIN,
+  OrcaNeighbors,
+  OrcaObstacles,
+  pushAgentLines,
+  pushContactLines,
+} from "./_orca_half_planes.ts";
+import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
+import {
+  BLOCKED_PROGRESS,
+  counterflowAhead,
+  CounterflowQuery,
+  mustGiveWay,
+  WEDGE_GAP,
+} from "./_right_of_way.ts";
+
+/** Model-wide parameters of ORCA. */
+export interface OrcaOptions {
+  /**
+   * Largest distance to a neighbour that is considered (m). Larger is safer in fast crowds but
+   * slower. @default 5
+   */
+  neighborDist: number;
+  /** Most neighbours considered per agent; more is safer but slower. @default 10 */
+  maxNeighbors: number;
+  /**
+   * tau: time horizon of agent avoidance (s). Larger reacts earlier to other agents but
+   * restricts the choice of velocities more. @default 5
+   */
+  timeHorizon: number;
+  /**
+   * tau^O: time horizon of obstacle anticipation (s). The preferred velocity is first replaced
+   * by the closest velocity that stays clear of the walls for tau^O, so agents head around a
+   * pillar or a door post early. Larger reacts earlier to walls and reads more segments.
+   * @default 5
+   */
+  timeHorizonObst: number;
+  /**
+   * Horizon (s) of the hard obstacle half-planes: no velocity may reach a wall within this
+   * time (capped at tau^O). Walls do not move, so this only has to cover the time an agent
+   * needs to turn away (it re-plans every step). As long as tau^O it forbids every heading
+   * whose straight path grazes a door post within tau^O (the paper's single horizon, RVO2's
+   * behaviour), which in a crowd pressing through a 1 m door leaves only those straight in
+   * front of it a way in. Menge's ORCA agents use 0.15 s. @default 0.5
+   */
+  obstacleSafetyHorizon: number;
+  /**
+   * Oncoming encounters (preferred directions more than 90° apart) whose relative motion is
+   * within this angle (deg) of head-on pass on the world's walking side: both agents take that
+   * side of their velocity obstacle. Counter-flows then form lanes and roundabouts instead of
+   * jams; 0 keeps pure ORCA except for exactly symmetric encounters (within 1°), which always
+   * follow the walking side. People walking the same way are never pushed to one side, so a
+   * crowd converging on a door stays centred on it. @default 30
+   */
+  sidePreferenceAngle: number;
+  /**
+   * Adds one-step contact half-planes as hard constraints: an agent closes in on a neighbour by
+   * at most its half of their gap per step, so no two agents that count each other among their
+   * neighbours ever overlap (as long as the world applies the new velocities: no acceleration
+   * cap). false gives the plain model of the paper (small overlaps in dense crowds).
+   * @default true
+   */
+  contactSafety: boolean;
+  /**
+   * A blocked agent, whose best velocity gives less than a tenth of the progress its preferred
+   * velocity would, gets out of the way:
+   *
+   * - in a counter-flow (someone ahead within `neighborDist` wants to go the other way) and
+   *   while the walls alone would allow more progress, it steps towards the world's walking
+   *   side: it takes the permitted velocity closest to its preferred velocity turned 90° to that
+   *   side, as people squeeze past a jam on their side;
+   * - wedged against a standing neighbour that wants to go where it stands (two streams
+   *   converging on a door), the one of the two that has the other more squarely in its way
+   *   gives way: it backs off at half its preferred speed, so that the arch of wedged agents
+   *   opens. The test is antisymmetric: of each such pair exactly one yields.
+   *
+   * The half-planes are the same (when the program was infeasible, the hard ones), so the
+   * guarantees are kept. @default true
+   */
+  stepAside: boolean;
+}
+
+/**
+ * Descriptors (default, unit, limits, doc) of {@linkcode OrcaOptions}.
+ *
+ * @example The documented defaults
+ * ```ts
+ * import { ORCA_OPTIONS } from "./orca.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(ORCA_OPTIONS.neighborDist.default, 5); // m
+ * assert.equal(ORCA_OPTIONS.maxNeighbors.default, 10);
+ * assert.equal(ORCA_OPTIONS.timeHorizon.default, 5); // s
+ * assert.equal(ORCA_OPTIONS.timeHorizonObst.default, 5); // s
+ * assert.equal(ORCA_OPTIONS.obstacleSafetyHorizon.default, 0.5); // s
+ * ```
+ */
+export const ORCA_OPTIONS: OptionSpecs<OrcaOptions> = {
+  neighborDist: {
+    type: "number",
+    default: 5,
+    min: 0,
+    exclusiveMin: true,
+    max: 100,
+    unit: "m",
+    doc: "largest distance to a neighbour considered; larger is safer but slower",
+  },
+  maxNeighbors: {
+    type: "number",
+    default: 10,
+    min: 0,
+    max: 1000,
+    integer: true,
+    doc: "most (nearest) neighbours considered per agent; more is safer but slower",
+  },
+  timeHorizon: {
+    type: "number",
+    default: 5,
+    min: 0,
+    exclusiveMin: true,
+    max: 100,
+    unit: "s",
+    doc: "tau: how far ahead agent collisions are avoided; larger reacts earlier but is stiffer",
+  },
+  timeHorizonObst: {
+    type: "number",
+    default: 5,
+    min: 0,
+    exclusiveMin: true,
+    max: 100,
+    unit: "s",
+    doc: "tau^O: how far ahead walls are anticipated (the target velocity keeps clear of them " +
+      "this long); larger reacts earlier but reads more segments",
+  },
+  obstacleSafetyHorizon: {
+    type: "number",
+    default: 0.5,
+    min: 0,
+    exclusiveMin: true,
+    max: 100,
+    unit: "s",
+    doc: "hard constraint: no velocity reaches a wall within this time (capped at tau^O; equal " +
+      "to tau^O: RVO2's single horizon, which narrows doors in a crowd; Menge: 0.15)",
+  },
+  sidePreferenceAngle: {
+    type: "number",
+    default: 30,
+    min: 0,
+    max: 90,
+    unit: "deg",
+    doc: "oncoming encounters within this angle of head-on pass on the walking side; 0: only " +
+      "exactly symmetric ones",
+  },
+  contactSafety: {
+    type: "boolean",
+    default: true,
+    doc: "hard one-step contact half-planes (no overlaps); false: the plain model of the paper",
+  },
+  stepAside: {
+    type: "boolean",
+    default: true,
+    doc: "a blocked agent (< 10 % of its preferred progress) steps to the walking side in a " +
+      "counter-flow, or backs off from a wedged neighbour with the right of way",
+  },
+};
+
+/**
+ * Radius (m) the world's agent grid is sized for (cells of twice this). The k-nearest search
+ * still reaches `neighborDist`; cells of 2 m keep the rows it scans short in dense crowds.
+ *
+ * @example
+ * ```ts
+ * import { createOrcaStrategy, ORCA_GRID_RADIUS } from "./orca.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(createOrcaStrategy().neighborRadius, ORCA_GRID_RADIUS);
+ * assert.equal(createOrcaStrategy({ neighborDist: 0.5 }).neighborRadius, 0.5);
+ * ```
+ */
+export const ORCA_GRID_RADIUS = 1;
+
+/** Speed of backing off when giving way, as a share of the preferred speed. */
+const GIVE_WAY_SPEED = 0.5;
+
+/** What {@linkcode Strategy.inspect} reports for one agent. */
+interface OrcaSolveStats {
+  neighbors: number;
+  obstacleLines: number;
+  lines: number;
+  /** Index of the line where the 2-D program failed, or -1 when it was feasible. */
+  failedLine: number;
+}
+
+/** The ORCA solver: options, scratch buffers and obstacle geometry of one strategy instance. */
+class OrcaSolver {
+  readonly neighborDist: number;
+  readonly maxNeighbors: number;
+  readonly invTimeHorizon: number;
+  readonly timeHorizonObst: number;
+  /** Horizon (s) of the hard obstacle half-planes: min(obstacleSafetyHorizon, tau^O). */
+  readonly obstacleSafetyHorizon: number;
+  /** Whether the target is fitted to the walls over the longer tau^O first. */
+  readonly anticipates: boolean;
+  readonly contactSafety: boolean;
+  readonly stepAside: boolean;
+  readonly preferSin: number;
+  readonly lines: OrcaLines;
+  readonly projected: OrcaLines;
+  readonly neighbors: OrcaNeighbors;
+  readonly obstacles: OrcaObstacles = new OrcaObstacles();
+  readonly stats: OrcaSolveStats = { neighbors: 0, obstacleLines: 0, lines: 0, failedLine: -1 };
+  readonly #neighborIndex: Uint32Array;
+  readonly #neighborDistSq: Float64Array;
+  readonly #out = new Float64Array(2);
+  readonly #temp = new Float64Array(2);
+  readonly #away = new Float64Array(2);
+  readonly #counterflow = new CounterflowQuery();
+
+  constructor(options: OrcaOptions) {
+    this.neighborDist = options.neighborDist;
+    this.maxNeighbors = options.maxNeighbors;
+    this.invTimeHorizon = 1 / options.timeHorizon;
+    this.timeHorizonObst = options.timeHorizonObst;
+    this.obstacleSafetyHorizon = Math.min(options.obstacleSafetyHorizon, options.timeHorizonObst);
+    this.anticipates = this.obstacleSafetyHorizon < this.timeHorizonObst;
+    this.contactSafety = options.contactSafety;
+    this.stepAside = options.stepAside;
+    this.preferSin = Math.max(HEAD_ON_SIN, Math.sin((options.sidePreferenceAngle * Math.PI) / 180));
+    this.lines = new OrcaLines(options.maxNeighbors + 16);
+    this.projected = new OrcaLines(options.maxNeighbors + 16);
+    this.neighbors = new OrcaNeighbors(options.maxNeighbors);
+    this.#neighborIndex = new Uint32Array(Math.max(1, options.maxNeighbors));
+    this.#neighborDistSq = new Float64Array(Math.max(1, options.maxNeighbors));
+  }
+
+  /** Writes the new velocity of every agent in `begin … end-1`. */
+  solveRange(
+    agents: AgentStore,
+    grid: AgentGrid,
+    obstacles: StaticObstacles,
+    dt: number,
+    walkingSide: WalkingSide,
+    begin: number,
+    end: number,
+  ): void {
+    const hasObstacles = obstacles.segmentCount > 0;
+    if (hasObstacles) this.obstacles.update(obstacles);
+    const side = walkingSide === "left" ? -1 : 1;
+    const invDt = 1 / dt;
+    if (begin === 0 && end === agents.count && grid.count === end) {
+      // Whole range: visit agents in grid order, so neighbours' data is likely still cached.
+      const order = grid.sortedIndex;
+      for (let k = 0; k < end; k++) {
+        this.solveAgent(agents, grid, obstacles, hasObstacles, invDt, side, order[k]);
+      }
+    } else {
+      for (let i = begin; i < end; i++) {
+        this.solveAgent(agents, grid, obstacles, hasObstacles, invDt, side, i);
+      }
+    }
+  }
+
+  /** Writes `newVx[i]`, `newVy[i]` and fills `stats`. */
+  solveAgent(
+    agents: AgentStore,
+    grid: AgentGrid,
+    obstacles: StaticObstacles,
+    hasObstacles: boolean,
+    invDt: number,
+    side: number,
+    i: number,
+  ): void {
+    const flags = agents.flags;
+    if ((flags[i] & AgentFlags.frozen) !== 0) {
+      agents.newVx[i] = 0;
+      agents.newVy[i] = 0;
+      return;
+    }
+    const px = agents.px, py = agents.py, vx = agents.vx, vy = agents.vy, radius = agents.radius;
+    const x = px[i], y = py[i], vxi = vx[i], vyi = vy[i], ri = radius[i];
+    const maxSpeed = agents.maxSpeed[i];
+    const lines = this.lines;
+    lines.count = 0;
+    const pvx = agents.prefVx[i], pvy = agents.prefVy[i];
+    const out = this.#out;
+    // The target: the preferred velocity, fitted to the walls over tau^O (anticipation).
+    let tx = pvx, ty = pvy;
+    if (hasObstacles && this.anticipates) {
+      const ahead = this.obstacles.pushLines(
+        obstacles,
+        lines,
+        x,
+        y,
+        vxi,
+        vyi,
+        ri,
+        maxSpeed,
+        this.timeHorizonObst,
+      );
+      if (ahead > 0 && linearProgram2(lines, maxSpeed, pvx, pvy, false, out) === ahead) {
+        tx = out[0];
+        ty = out[1];
+      }
+      lines.count = 0;
+    }
+    const numObstLines = hasObstacles
+      ? this.obstacles.pushLines(
+        obstacles,
+        lines,
+        x,
+        y,
+        vxi,
+        vyi,
+        ri,
+        maxSpeed,
+        this.obstacleSafetyHorizon,
+      )
+      : 0;
+    const found = this.maxNeighbors > 0
+      ? grid.queryKNearest(
+        x,
+        y,
+        this.neighborDist,
+        this.maxNeighbors,
+        this.#neighborIndex,
+        this.#neighborDistSq,
+        i,
+      )
+      : 0;
+    // Gather the neighbours as this agent sees them, contiguous for the line builders.
+    const idx = this.#neighborIndex, nb = this.neighbors;
+    const nrpx = nb.rpx, nrpy = nb.rpy, nvx = nb.vx, nvy = nb.vy, nr = nb.combinedRadius;
+    const nshare = nb.share, ntie = nb.tie, noncoming = nb.oncoming;
+    const prefVx = agents.prefVx, prefVy = agents.prefVy;
+    for (let m = 0; m < found; m++) {
+      const j = idx[m];
+      nrpx[m] = px[j] - x;
+      nrpy[m] = py[j] - y;
+      nvx[m] = vx[j];
+      nvy[m] = vy[j];
+      nr[m] = ri + radius[j];
+      nshare[m] = (flags[j] & AgentFlags.frozen) !== 0 ? 1 : 0.5;
+      ntie[m] = i < j ? 1 : -1;
+      // Oncoming: preferred directions more than 90° apart (symmetric in i and j).
+      noncoming[m] = pvx * prefVx[j] + pvy * prefVy[j] < 0 ? 1 : 0;
+    }
+    nb.count = found;
+    if (this.contactSafety) pushContactLines(lines, nb, maxSpeed, invDt);
+    const numHardLines = lines.count;
+    pushAgentLines(lines, nb, vxi, vyi, this.invTimeHorizon, invDt, side, this.preferSin);
+    const failed = linearProgram2(lines, maxSpeed, tx, ty, false, out);
+    if (failed < lines.count) {
+      if (failed >= numHardLines) {
+        // Keep obstacles and contact half-planes; violate the ORCA half-planes least.
+        linearProgram3(lines, numHardLines, failed, maxSpeed, out, this.projected, this.#temp);
+      } else {
+        // Agents already overlap from several sides: separate them as well as possible.
+        lines.count = numHardLines;
+        linearProgram3(lines, numObstLines, failed, maxSpeed, out, this.projected, this.#temp);
+      }
+    }
+    const wantSq = pvx * pvx + pvy * pvy;
+    if (
+      this.stepAside && wantSq > 0 && out[0] * pvx + out[1] * pvy < BLOCKED_PROGRESS * wantSq
+    ) {
+      // Blocked: less than a tenth of the preferred progress.
+      if (
+        failed === lines.count &&
+        counterflowAhead(agents, grid, i, this.neighborDist, this.#counterflow)
+      ) {
+        // By someone coming the other way: step towards the walking side, solving again for the
+        // preferred velocity turned 90° to that side (same half-planes).
+        const wallsAllow = this.anticipates
+          ? tx * pvx + ty * pvy >= BLOCKED_PROGRESS * wantSq
+          : this.#freeOfWalls(lines, numObstLines, maxSpeed, pvx, pvy);
+        if (wallsAllow) {
+          linearProgram2(lines, maxSpeed, side * pvy, -side * pvx, false, out);
+        }
+      } else if (failed >= numHardLines && this.#givesWay(agents, i, pvx, pvy)) {
+        // By a standing neighbour with the right of way: back off from it (at half the
+        // preferred speed), keeping the hard half-planes, so that it can pass first. When the
+        // program was infeasible, the agent half-planes are already violated: keep the hard ones.
+        const back = GIVE_WAY_SPEED * Math.sqrt(wantSq);
+        if (failed < lines.count) lines.count = numHardLines;
+        linearProgram2(lines, maxSpeed, back * this.#away[0], back * this.#away[1], false, out);
+      }
+    }
+    agents.newVx[i] = out[0];
+    agents.newVy[i] = out[1];
+    const stats = this.stats;
+    stats.neighbors = found;
+    stats.obstacleLines = numObstLines;
+    stats.lines = lines.count;
+    stats.failedLine = failed < lines.count ? failed : -1;
+  }
+
+  /**
+   * Whether agent i, blocked, must give way to a neighbour it is wedged against (within
+   * `WEDGE_GAP`; see {@linkcode mustGiveWay}). Writes the unit direction away from all such
+   * neighbours into `#away`; returns false when there are none.
+   */
+  #givesWay(agents: AgentStore, i: number, pvx: number, pvy: number): boolean {
+    const nb = this.neighbors, idx = this.#neighborIndex;
+    const ps = Math.sqrt(pvx * pvx + pvy * pvy), ex = pvx / ps, ey = pvy / ps;
+    let ax = 0, ay = 0;
+    for (let m = 0; m < nb.count; m++) {
+      const rpx = nb.rpx[m], rpy = nb.rpy[m], near = nb.combinedRadius[m] + WEDGE_GAP;
+      const dSq = rpx * rpx + rpy * rpy;
+      if (dSq >= near * near || dSq === 0) continue;
+      const d = Math.sqrt(dSq), hx = rpx / d, hy = rpy / d;
+      if (mustGiveWay(ex, ey, hx, hy, agents, i, idx[m])) {
+        ax -= hx;
+        ay -= hy;
+      }
+    }
+    const len = Math.sqrt(ax * ax + ay * ay);
+    if (!(len > 1e-9)) return false;
+    this.#away[0] = ax / len;
+    this.#away[1] = ay / len;
+    return true;
+  }
+
+  /** True when the obstacle half-planes alone let the agent make its blocked-progress share. */
+  #freeOfWalls(
+    lines: OrcaLines,
+    numObstLines: number,
+    maxSpeed: number,
+    pvx: number,
+    pvy: number,
+  ): boolean {
+    if (numObstLines === 0) return true;
+    const count = lines.count, v = this.#temp;
+    lines.count = numObstLines;
+    linearProgram2(lines, maxSpeed, pvx, pvy, false, v);
+    lines.count = count;
+    return v[0] * pvx + v[1] * pvy >= BLOCKED_PROGRESS * (pvx * pvx + pvy * pvy);
+  }
+}
+
+/**
+ * Creates the ORCA strategy. Options are validated against {@linkcode ORCA_OPTIONS}; an
+ * out-of-range value throws a RangeError naming it.
+ *
+ * Per-agent parameters come from the agent store: `radius` (r), `maxSpeed` (the radius of the
+ * speed disc of the linear program) and the preferred velocity written by navigation.
+ *
+ * @example Two agents walking head-on pass each other on the right
+ * ```ts
+ * import { createOrcaStrategy } from "./orca.ts";
+ * import { World } from "../core/world.ts";
+ * import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createOrcaStrategy(), navigator: createGoalSeeker() });
+ * const a = world.addAgent({ x: -4, y: 0, goalX: 4, goalY: 0 });
+ * const b = world.addAgent({ x: 4, y: 0, goalX: -4, goalY: 0 });
+ * let closest = Infinity;
+ * while (!world.finished) {
+ *   world.step();
+ *   const pa = world.agent(a), pb = world.agent(b);
+ *   if (!pa || !pb) break;
+ *   closest = Math.min(closest, Math.hypot(pa.x - pb.x, pa.y - pb.y));
+ *   if (Math.abs(pa.x - pb.x) < 0.05) assert.ok(pa.y < pb.y); // a (heading +x) keeps right
+ * }
+ * assert.ok(closest >= 0.5 - 1e-3, `closest approach ${closest}`);
+ * ```
+ */
+export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy {
+  const resolved = resolveOptions("orca strategy", ORCA_OPTIONS, options);
+  const solver = new OrcaSolver(resolved);
+  return {
+    name: "orca",
+    neighborRadius: Math.min(resolved.neighborDist, ORCA_GRID_RADIUS),
+    computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
+      solver.solveRange(ctx.agents, ctx.grid, ctx.obstacles, ctx.dt, ctx.walkingSide, begin, end);
+    },
+    inspect(world: World, index: number): Record<string, number | string | boolean> {
+      const agents = world.agents;
+      if (!(Number.isInteger(index) && index >= 0 && index < agents.count)) {
+        throw new RangeError(
+          `Cannot inspect orca agent as 'index' must be an integer in [0, ${agents.count}): current value is ${index}`,
+        );
+      }
+      const keepX = agents.newVx[index], keepY = agents.newVy[index];
+      const obstacles = world.obstacles;
+      const hasObstacles = obstacles.segmentCount > 0;
+      if (hasObstacles) solver.obstacles.update(obstacles);
+      const side = world.walkingSide === "left" ? -1 : 1;
+      solver.solveAgent(agents, world.grid, obstacles, hasObstacles, 1 / world.dt, side, index);
+      const result = {
+        neighbors: solver.stats.neighbors,
+        obstacleLines: solver.stats.obstacleLines,
+        agentLines: solver.stats.lines - solver.stats.obstacleLines,
+        feasible: solver.stats.failedLine < 0,
+        newVx: agents.newVx[index],
+        newVy: agents.newVy[index],
+      };
+      agents.newVx[index] = keepX;
+      agents.newVy[index] = keepY;
+      return result;
+    },
+  };
+}
+
+/**
+ * Registry entry of the `orca` strategy.
+ *
+ * @example Create it by name with options, as scenario files and `compare` do
+ * ```ts
+ * import { orcaStrategy } from "./orca.ts";
+ * import { StrategyRegistry } from "../core/registry.ts";
+ * import assert from "node:assert/strict";
+ * const registry = new StrategyRegistry();
+ * registry.register(orcaStrategy);
+ * const strategy = registry.create("orca", { timeHorizon: 2, maxNeighbors: 6 });
+ * assert.equal(strategy.name, "orca");
+ * assert.throws(() => registry.create("orca", { timeHorizon: 0 }), RangeError);
+ * ```
+ */
+export const orcaStrategy: StrategyFactory<OrcaOptions> = {
+  name: "orca",
+  description: "Optimal Reciprocal Collision Avoidance (van den Berg et al. 2011), as in RVO2",
+  options: ORCA_OPTIONS,
+  create: createOrcaStrategy,
+};

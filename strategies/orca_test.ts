@@ -1,0 +1,291 @@
+import assert from "node:assert/strict";
+import { AgentFlags } from "../core/agent_store.ts";
+import type { WalkingSide } from "../core/strategy.ts";
+import { World } from "../core/world.ts";
+import { MetricsCollector } from "../metrics/collector.ts";
+import type { RunMetrics } from "../metrics/run_metrics.ts";
+import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+import { buildScenario } from "../scenarios/build.ts";
+import { bottleneckScenario } from "../scenarios/builtin/bottleneck.ts";
+import { circleScenario } from "../scenarios/builtin/circle.ts";
+import { corridorScenario } from "../scenarios/builtin/corridor.ts";
+import { runScenario } from "../scenarios/run.ts";
+import { createOrcaStrategy, type OrcaOptions, orcaStrategy } from "./orca.ts";
+import { strategies } from "./mod.ts";
+
+function orcaWorld(options: Partial<OrcaOptions> = {}, walkingSide: WalkingSide = "right"): World {
+  return new World({
+    strategy: createOrcaStrategy(options),
+    navigator: createGoalSeeker(),
+    walkingSide,
+  });
+}
+
+/** Steps until everyone has arrived (or `maxSteps`), measuring with a collector. */
+function run(world: World, maxSteps: number): { metrics: RunMetrics; steps: number } {
+  const collector = new MetricsCollector();
+  world.addObserver(collector);
+  let steps = 0;
+  while (!world.finished && steps < maxSteps) {
+    world.step();
+    steps++;
+  }
+  return { metrics: collector.result(), steps };
+}
+
+Deno.test("orca rejects out-of-range options and names them", () => {
+  assert.throws(() => createOrcaStrategy({ timeHorizon: -1 }), (e: Error) => {
+    return e instanceof RangeError && e.message.includes("'timeHorizon'") &&
+      e.message.includes("-1");
+  });
+  assert.throws(
+    () => createOrcaStrategy({ maxNeighbors: 2.5 }),
+    /'maxNeighbors' must be an integer/,
+  );
+  assert.throws(
+    () => createOrcaStrategy({ sidePreferenceAngle: 91 }),
+    /'sidePreferenceAngle' must be <= 90/,
+  );
+  assert.throws(() => createOrcaStrategy({ neighbourDist: 3 } as Partial<OrcaOptions>), TypeError);
+  assert.ok(strategies.has("orca"));
+  assert.equal(orcaStrategy.options.timeHorizon.default, 5);
+});
+
+/**
+ * Two agents exactly head-on along the direction `angle`: returns each agent's largest lateral
+ * offset to its own right (m, negative = to its left) while they pass, and their closest approach.
+ */
+function headOn(
+  walkingSide: WalkingSide,
+  angle: number,
+): { rightA: number; rightB: number; closest: number } {
+  const world = orcaWorld({}, walkingSide);
+  const ux = Math.cos(angle), uy = Math.sin(angle);
+  const a = world.addAgent({
+    x: -5 * ux,
+    y: -5 * uy,
+    goalX: 5 * ux,
+    goalY: 5 * uy,
+    desiredSpeed: 1.3,
+  });
+  const b = world.addAgent({
+    x: 5 * ux,
+    y: 5 * uy,
+    goalX: -5 * ux,
+    goalY: -5 * uy,
+    desiredSpeed: 1.3,
+  });
+  let rightA = 0, rightB = 0, closest = Infinity;
+  while (!world.finished && world.stepIndex < 400) {
+    world.step();
+    const pa = world.agent(a), pb = world.agent(b);
+    if (!pa || !pb) break;
+    closest = Math.min(closest, Math.hypot(pa.x - pb.x, pa.y - pb.y));
+    // A heads along u, so its right is (uy, -ux); B heads along -u, its right is (-uy, ux).
+    const offA = pa.x * uy - pa.y * ux, offB = -(pb.x * uy - pb.y * ux);
+    if (Math.abs(offA) > Math.abs(rightA)) rightA = offA;
+    if (Math.abs(offB) > Math.abs(rightB)) rightB = offB;
+  }
+  assert.ok(world.finished, "both arrive");
+  return { rightA, rightB, closest };
+}
+
+Deno.test("orca passes an exactly head-on pair on the right when people walk on the right", () => {
+  for (const angle of [0, Math.PI / 2, 0.7, 2.9]) {
+    const r = headOn("right", angle);
+    assert.ok(
+      r.rightA > 0.1 && r.rightB > 0.1,
+      `angle ${angle}: offsets to the right ${r.rightA}, ${r.rightB}`,
+    );
+    assert.ok(r.closest >= 0.5 - 1e-3, `angle ${angle}: closest approach ${r.closest}`);
+  }
+});
+
+Deno.test("orca passes an exactly head-on pair on the left when people walk on the left", () => {
+  for (const angle of [0, Math.PI / 2, 0.7, 2.9]) {
+    const r = headOn("left", angle);
+    assert.ok(
+      r.rightA < -0.1 && r.rightB < -0.1,
+      `angle ${angle}: offsets to the right ${r.rightA}, ${r.rightB}`,
+    );
+    assert.ok(r.closest >= 0.5 - 1e-3, `angle ${angle}: closest approach ${r.closest}`);
+  }
+});
+
+Deno.test("orca separates overlapping agents within one step", () => {
+  for (const contactSafety of [true, false]) {
+    const world = orcaWorld({ contactSafety });
+    world.addAgent({ x: 0, y: 0 });
+    world.addAgent({ x: 0.4, y: 0.05 }); // 0.1 m overlap, both standing
+    world.addAgent({ x: 3, y: 3 });
+    world.addAgent({ x: 3, y: 3 }); // exactly on top of each other
+    const a = world.agents;
+    const gap = (i: number, j: number) => Math.hypot(a.px[j] - a.px[i], a.py[j] - a.py[i]);
+    world.step();
+    assert.ok(
+      gap(0, 1) >= 0.5 - 1e-9,
+      `contactSafety ${contactSafety}: apart after one step (${gap(0, 1)})`,
+    );
+    // The coincident pair needs 0.5 m, more than two agents at 1.742 m/s cover in one step:
+    // they part at full speed and are apart after three.
+    assert.ok(
+      Math.abs(gap(2, 3) - 2 * 1.742 * 0.05) < 1e-9,
+      `contactSafety ${contactSafety}: ${gap(2, 3)}`,
+    );
+    world.step();
+    world.step();
+    assert.ok(
+      gap(2, 3) >= 0.5 - 1e-9,
+      `contactSafety ${contactSafety}: coincident pair apart (${gap(2, 3)})`,
+    );
+  }
+});
+
+for (const agents of [100, 500, 1000]) {
+  Deno.test(`orca keeps agents apart in the circle swap of ${agents} and everyone arrives`, async () => {
+    const built = buildScenario(circleScenario(agents), {
+      registry: strategies,
+      strategy: { name: "orca" },
+    });
+    const outcome = await runScenario(built, { reportEveryMs: 60_000 });
+    assert.equal(outcome.finished, true, `finished after ${outcome.steps} of ${built.steps} steps`);
+    assert.equal(outcome.metrics.arrivedFraction, 1);
+    // Pairs closer than r_i + r_j - 1e-3 m, counted at every step.
+    assert.equal(
+      outcome.metrics.collisions,
+      0,
+      `largest overlap ${outcome.metrics.maxPenetration} m`,
+    );
+  });
+}
+
+Deno.test("orca lets nobody cross or touch a wall in the bottleneck", async () => {
+  const built = buildScenario(bottleneckScenario(60), {
+    registry: strategies,
+    strategy: { name: "orca" },
+  });
+  const outcome = await runScenario(built, { reportEveryMs: 60_000 });
+  assert.equal(outcome.metrics.wallCrossings, 0);
+  assert.equal(outcome.metrics.wallPenetrations, 0);
+  assert.equal(outcome.metrics.collisions, 0);
+  assert.ok(
+    (outcome.metrics.arrivedFraction ?? 0) >= 0.5,
+    `arrived ${outcome.metrics.arrivedFraction}`,
+  );
+});
+
+Deno.test("orca lets two packed groups pass each other in the corridor by stepping aside", async () => {
+  const run = async (stepAside: boolean) => {
+    const built = buildScenario(corridorScenario(), {
+      registry: strategies,
+      strategy: { name: "orca", options: { stepAside } },
+    });
+    return (await runScenario(built, { reportEveryMs: 60_000 })).metrics;
+  };
+  const aside = await run(true);
+  assert.equal(aside.arrivedFraction, 1);
+  assert.equal(aside.collisions, 0);
+  assert.equal(aside.wallCrossings, 0);
+  // Without stepping aside the two groups jam where they meet.
+  const waiting = await run(false);
+  assert.ok((waiting.arrivedFraction ?? 0) < 0.5, `arrived ${waiting.arrivedFraction}`);
+});
+
+Deno.test("orca walks around a convex pillar without touching it", () => {
+  const world = orcaWorld();
+  world.obstacles.addPolygon([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
+  // Slightly off-centre and exactly centred approaches.
+  for (const y of [0, 0.3, -0.6]) world.addAgent({ x: -6, y, goalX: 6, goalY: y });
+  const { metrics } = run(world, 800);
+  assert.equal(metrics.arrivedFraction, 1);
+  assert.equal(metrics.wallPenetrations, 0);
+  assert.equal(metrics.wallCrossings, 0);
+});
+
+Deno.test("orca walks into a concave room corner and stops there without crossing", () => {
+  // A square room drawn as a closed wall; the goal lies diagonally beyond one corner.
+  const world = orcaWorld();
+  world.obstacles.addWall([[0, 0], [4, 0], [4, 4], [0, 4]], true);
+  const h = world.addAgent({ x: 1, y: 1.5, goalX: 10, goalY: 10 });
+  const { metrics } = run(world, 400);
+  assert.equal(metrics.wallCrossings, 0);
+  assert.equal(metrics.wallPenetrations, 0);
+  const p = world.agent(h)!;
+  // It ends pressed into the corner (4, 4), one radius from both walls.
+  assert.ok(
+    p.x > 3.7 && p.x <= 3.75 + 1e-3 && p.y > 3.7 && p.y <= 3.75 + 1e-3,
+    `ends at (${p.x}, ${p.y})`,
+  );
+});
+
+Deno.test("orca stops at a reflex room vertex on its way without crossing", () => {
+  // An L-shaped room: the vertex (2, 2) juts into the room, right on the way to the goal.
+  const world = orcaWorld();
+  world.obstacles.addWall([[0, 0], [4, 0], [4, 2], [2, 2], [2, 4], [0, 4]], true);
+  const h = world.addAgent({ x: 1, y: 1, goalX: 6, goalY: 6 });
+  const { metrics } = run(world, 300);
+  assert.equal(metrics.wallCrossings, 0);
+  assert.equal(metrics.wallPenetrations, 0);
+  const p = world.agent(h)!;
+  assert.ok(p.x > 1.5 && p.x < 2.3 && p.y > 1.5 && p.y < 2.3, `ends at (${p.x}, ${p.y})`);
+});
+
+Deno.test("orca walks around the open end of a wall", () => {
+  const world = orcaWorld();
+  world.obstacles.addWall([[0, -5], [0, 0.5]]);
+  // The goal lies behind the wall, up and to the right: the agent slides along the wall and
+  // rounds its end at y = 0.5.
+  const h = world.addAgent({ x: -3, y: -1, goalX: 3, goalY: 2 });
+  const { metrics } = run(world, 1500);
+  assert.equal(metrics.wallCrossings, 0);
+  assert.equal(metrics.wallPenetrations, 0);
+  assert.equal(metrics.arrivedFraction, 1, `ends at (${world.agent(h)?.x}, ${world.agent(h)?.y})`);
+});
+
+Deno.test("orca skips wall segments already covered by nearer ones", () => {
+  const world = orcaWorld();
+  // One straight wall in 40 pieces, 1 m ahead of an agent walking into it.
+  const points: [number, number][] = [];
+  for (let k = 0; k <= 40; k++) points.push([-10 + k * 0.5, 1]);
+  world.obstacles.addWall(points);
+  world.addAgent({ x: 0, y: 0, goalX: 0, goalY: 5 });
+  world.prepare();
+  const info = world.strategy.inspect!(world, 0);
+  // tau^O · maxSpeed + r = 5 · 1.742 + 0.25 m reaches about 36 pieces; a few lines suffice.
+  assert.ok(
+    (info.obstacleLines as number) >= 1 && (info.obstacleLines as number) <= 4,
+    JSON.stringify(info),
+  );
+  assert.ok(
+    (info.newVy as number) <= 1e-9 + 0.75 / 5,
+    `may close at most (1 - r) / tau^O: ${info.newVy}`,
+  );
+});
+
+Deno.test("orca avoids a frozen agent on its own", () => {
+  const world = orcaWorld();
+  const frozen = world.addAgent({ x: 0, y: 0 });
+  world.agents.flags[world.agents.indexOf(frozen)] |= AgentFlags.frozen;
+  world.addAgent({ x: -4, y: 0, goalX: 4, goalY: 0 });
+  const collector = new MetricsCollector();
+  world.addObserver(collector);
+  for (let s = 0; s < 300; s++) world.step();
+  const walker = world.agents.indexOf(frozen) === 0 ? 1 : 0;
+  assert.ok(world.agents.px[walker] > 3, `the walker got past (x = ${world.agents.px[walker]})`);
+  assert.equal(collector.result().collisions, 0);
+  assert.equal(world.agent(frozen)!.x, 0);
+});
+
+Deno.test("orca inspect reports neighbours, lines and the chosen velocity", () => {
+  const world = orcaWorld();
+  world.addAgent({ x: 0, y: 0, goalX: 5, goalY: 0 });
+  world.addAgent({ x: 2, y: 0, goalX: -5, goalY: 0 });
+  world.addAgent({ x: 20, y: 20 });
+  world.step();
+  const info = world.strategy.inspect!(world, 0);
+  assert.equal(info.neighbors, 1);
+  assert.equal(info.obstacleLines, 0);
+  assert.equal(info.feasible, true);
+  assert.equal(typeof info.newVx, "number");
+  assert.throws(() => world.strategy.inspect!(world, 3), RangeError);
+});

@@ -1,0 +1,320 @@
+/**
+ * Priority steering (seed 002, "Crossing citizens", Section "Priority steering", after
+ * Millington & Funge 2009, §3.4): steering behaviours blended in weighted groups taken in
+ * priority order. For each agent, the first group whose blended acceleration (the weighted sum
+ * of its behaviours' accelerations) exceeds `epsilon` decides, and the groups after it are not
+ * evaluated. The new velocity is `v + a·dt`, capped at the agent's maximum speed, then passed
+ * through contact handling ({@linkcode ContactConstraint}) that stands in for the physics
+ * engine's colliders of the original.
+ *
+ * Behaviours are the built-in ones (`seek`, `arrive`, `separation`, `drag`, `boxcast`) or any
+ * registered strategy, wrapped (its acceleration is `(v_strategy − v) / dt`). The group that
+ * decided is kept per agent in the `steering.group` column (−1 when none exceeded epsilon) and
+ * shown by `inspect`.
+ *
+ * In a scenario file:
+ *
+ * ```json
+ * "strategy": {
+ *   "name": "priority-steering",
+ *   "options": { "groups": [[["boxcast", 1.0]], [["seek", 1.0], ["separation", 0.6], ["drag", 0.3]]] }
+ * }
+ * ```
+ *
+ * @module
+ */
+import type { ColumnSpec } from "../core/agent_store.ts";
+import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import type { StrategyRegistry } from "../core/registry.ts";
+import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
+import type { World } from "../core/world.ts";
+import type { SteeringBehaviour } from "./steering/behaviour.ts";
+import { createBehaviour } from "./steering/catalogue.ts";
+import { ContactConstraint } from "./steering/contact.ts";
+import { type BehaviourGroups, DEFAULT_GROUPS, parseGroups } from "./steering/groups.ts";
+import { Neighbourhood } from "./steering/neighbourhood.ts";
+
+/** Options of {@linkcode createPriorityStrategy}. */
+export interface PrioritySteeringOptions {
+  /** Behaviour groups in priority order. @default seed 002's: boxcast, then seek + separation + drag */
+  groups: BehaviourGroups;
+  /** A group decides when its blended acceleration exceeds this (m/s²). @default 0.001 */
+  epsilon: number;
+  /** Keep bodies from interpenetrating (stands in for the original's physics colliders). @default true */
+  contact: boolean;
+}
+
+/** A behaviour instance with its blending weight. */
+export interface WeightedBehaviour {
+  /** The behaviour. */
+  behaviour: SteeringBehaviour;
+  /** Blending weight (dimensionless). */
+  weight: number;
+}
+
+/** Settings of {@linkcode composeBehaviours}. */
+export interface ComposeSettings {
+  /** A group decides when its blended acceleration exceeds this (m/s²). */
+  epsilon: number;
+  /** Apply contact handling to the steered velocity. */
+  contact: boolean;
+}
+
+/** Name of the per-agent column holding the group that decided (−1: none). */
+export const STEERING_GROUP_COLUMN = "steering.group";
+
+/** Radius (m) contact handling reads: two body radii plus a step of closing at running speed. */
+const CONTACT_RADIUS = 0.75;
+
+/**
+ * Option descriptors of priority steering; `registry` resolves strategy names in `groups`
+ * (a function so that the registry holding this strategy can be passed while it is filled).
+ *
+ * @example
+ * ```ts
+ * import { prioritySteeringOptions } from "./priority_steering.ts";
+ * import { resolveOptions } from "../core/options.ts";
+ * import assert from "node:assert/strict";
+ * const specs = prioritySteeringOptions();
+ * assert.throws(
+ *   () => resolveOptions("priority-steering strategy", specs, { groups: [[["sek", 1]]] }),
+ *   /'groups' is invalid: groups\[0\]\[0\]\.behaviour: unknown behaviour 'sek'/,
+ * );
+ * ```
+ */
+export function prioritySteeringOptions(
+  registry?: StrategyRegistry | (() => StrategyRegistry),
+): OptionSpecs<PrioritySteeringOptions> {
+  const lookup = () => (typeof registry === "function" ? registry() : registry);
+  return {
+    groups: {
+      type: "object",
+      default: DEFAULT_GROUPS,
+      parse: (value) => parseGroups(value, lookup()),
+      doc: "behaviour groups in priority order, each a list of [behaviour, weight] or " +
+        "[behaviour, weight, options] (or { behaviour, weight, options }); behaviours: seek, " +
+        "arrive, separation, drag, boxcast or any registered strategy. Default " +
+        '[[["boxcast", 1]], [["seek", 1], ["separation", 0.6], ["drag", 0.3]]]',
+    },
+    epsilon: {
+      type: "number",
+      default: 0.001,
+      min: 0,
+      max: 10,
+      unit: "m/s²",
+      doc: "a group decides when its blended acceleration exceeds this (seed 002: 0.001)",
+    },
+    contact: {
+      type: "boolean",
+      default: true,
+      doc: "keep bodies from interpenetrating (the physics colliders of the original)",
+    },
+  };
+}
+
+class PriorityStrategy implements Strategy {
+  readonly name: string;
+  readonly neighborRadius: number;
+  readonly columns: readonly ColumnSpec[];
+  readonly #behaviours: SteeringBehaviour[];
+  readonly #members: SteeringBehaviour[];
+  readonly #weights: Float64Array;
+  readonly #groupStart: Int32Array;
+  readonly #groupCount: number;
+  readonly #epsilonSq: number;
+  readonly #contact: ContactConstraint | null;
+  readonly #out = new Float64Array(2);
+  readonly #vel = new Float64Array(2);
+
+  constructor(
+    name: string,
+    groups: readonly (readonly WeightedBehaviour[])[],
+    settings: ComposeSettings,
+  ) {
+    this.name = name;
+    this.#members = groups.flat().map((m) => m.behaviour);
+    this.#weights = Float64Array.from(groups.flat(), (m) => m.weight);
+    this.#groupStart = new Int32Array(groups.length + 1);
+    groups.forEach((g, k) => (this.#groupStart[k + 1] = this.#groupStart[k] + g.length));
+    this.#groupCount = groups.length;
+    this.#behaviours = [...new Set(this.#members)];
+    this.#epsilonSq = settings.epsilon * settings.epsilon;
+    // One neighbour list per agent, shared by separation-like behaviours and contact handling.
+    const near = new Neighbourhood(0);
+    for (const b of this.#behaviours) b.shareNeighbourhood?.(near);
+    this.#contact = settings.contact ? new ContactConstraint(near) : null;
+    const radii = this.#behaviours.map((b) => b.neighborRadius);
+    this.neighborRadius = Math.max(settings.contact ? CONTACT_RADIUS : 0, ...radii);
+    const columns = new Map<string, ColumnSpec>();
+    columns.set(STEERING_GROUP_COLUMN, {
+      name: STEERING_GROUP_COLUMN,
+      type: "i32",
+      default: -1,
+      kind: "state",
+      doc: "priority group that decided the last step (0 first; -1 none exceeded epsilon)",
+    });
+    for (const b of this.#behaviours) for (const c of b.columns ?? []) columns.set(c.name, c);
+    this.columns = [...columns.values()];
+  }
+
+  attach(world: World): void {
+    for (const b of this.#behaviours) b.attach?.(world);
+  }
+
+  computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
+    for (const b of this.#behaviours) b.prepare?.(ctx, begin, end);
+    const contact = this.#contact;
+    contact?.prepare(ctx);
+    const a = ctx.agents, dt = ctx.dt, eps2 = this.#epsilonSq;
+    const decided = a.column<Int32Array>(STEERING_GROUP_COLUMN);
+    const members = this.#members, weights = this.#weights, starts = this.#groupStart;
+    const groups = this.#groupCount, out = this.#out, vel = this.#vel;
+    const vx = a.vx, vy = a.vy, maxSpeed = a.maxSpeed, newVx = a.newVx, newVy = a.newVy;
+    for (let i = begin; i < end; i++) {
+      let ax = 0, ay = 0, won = -1;
+      for (let g = 0; g < groups; g++) {
+        let gx = 0, gy = 0;
+        for (let m = starts[g]; m < starts[g + 1]; m++) {
+          members[m].accelerate(ctx, i, out);
+          gx += weights[m] * out[0];
+          gy += weights[m] * out[1];
+        }
+        if (gx * gx + gy * gy > eps2) {
+          ax = gx;
+          ay = gy;
+          won = g;
+          break;
+        }
+      }
+      decided[i] = won;
+      let ux = vx[i] + ax * dt, uy = vy[i] + ay * dt;
+      const s2 = ux * ux + uy * uy, cap = maxSpeed[i];
+      if (s2 > cap * cap) {
+        const f = cap / Math.sqrt(s2);
+        ux *= f;
+        uy *= f;
+      }
+      if (contact !== null) {
+        vel[0] = ux;
+        vel[1] = uy;
+        contact.apply(ctx, i, vel);
+        ux = vel[0];
+        uy = vel[1];
+      }
+      newVx[i] = ux;
+      newVy[i] = uy;
+    }
+  }
+
+  inspect(world: World, index: number): Record<string, number | string | boolean> {
+    const result: Record<string, number | string | boolean> = {
+      group: world.agents.column<Int32Array>(STEERING_GROUP_COLUMN)[index],
+    };
+    for (const b of this.#behaviours) {
+      for (const [key, value] of Object.entries(b.inspect?.(world, index) ?? {})) {
+        result[`${b.name}.${key}`] = value;
+      }
+    }
+    return result;
+  }
+}
+
+/**
+ * Composes behaviour instances into a strategy named `name` (the engine behind
+ * {@linkcode createPriorityStrategy} and the `boxcast` strategy).
+ *
+ * @example With a clear way, the second group (seek) decides
+ * ```ts
+ * import { composeBehaviours, STEERING_GROUP_COLUMN } from "./priority_steering.ts";
+ * import { createAvoidVolumeBehaviour } from "./steering/avoid_volume.ts";
+ * import { createSeekBehaviour } from "./steering/seek.ts";
+ * import { World } from "../core/world.ts";
+ * import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+ * import assert from "node:assert/strict";
+ * const strategy = composeBehaviours("demo", [
+ *   [{ behaviour: createAvoidVolumeBehaviour(), weight: 1 }],
+ *   [{ behaviour: createSeekBehaviour(), weight: 1 }],
+ * ], { epsilon: 0.001, contact: true });
+ * const world = new World({ strategy, navigator: createGoalSeeker() });
+ * world.addAgent({ x: 0, y: 0, goalX: 10, goalY: 0 });
+ * world.step();
+ * assert.equal(world.agents.column<Int32Array>(STEERING_GROUP_COLUMN)[0], 1);
+ * ```
+ */
+export function composeBehaviours(
+  name: string,
+  groups: readonly (readonly WeightedBehaviour[])[],
+  settings: ComposeSettings,
+): Strategy {
+  if (groups.length === 0 || groups.some((g) => g.length === 0)) {
+    throw new RangeError(
+      `Cannot create ${name} strategy as every group must hold at least one behaviour`,
+    );
+  }
+  return new PriorityStrategy(name, groups, settings);
+}
+
+/**
+ * Creates the `priority-steering` strategy from behaviour names. `registry` resolves names that
+ * are not built-in behaviours to strategies (wrapped); without it only built-ins resolve.
+ *
+ * @example The document's composition, written out
+ * ```ts
+ * import { createPriorityStrategy } from "./priority_steering.ts";
+ * import assert from "node:assert/strict";
+ * const strategy = createPriorityStrategy({
+ *   groups: [
+ *     [{ behaviour: "boxcast", weight: 1 }],
+ *     [{ behaviour: "seek", weight: 1 }, { behaviour: "separation", weight: 0.6 }, { behaviour: "drag", weight: 0.3 }],
+ *   ],
+ *   epsilon: 0.001,
+ * });
+ * assert.equal(strategy.name, "priority-steering");
+ * ```
+ */
+export function createPriorityStrategy(
+  options: Partial<PrioritySteeringOptions> = {},
+  registry?: StrategyRegistry,
+): Strategy {
+  const o = resolveOptions(
+    "priority-steering strategy",
+    prioritySteeringOptions(registry),
+    options,
+  );
+  const groups = o.groups.map((group) =>
+    group.map((entry) => ({
+      behaviour: createBehaviour(entry.behaviour, entry.options ?? {}, registry),
+      weight: entry.weight,
+    }))
+  );
+  return composeBehaviours("priority-steering", groups, { epsilon: o.epsilon, contact: o.contact });
+}
+
+/**
+ * The registry entry of `priority-steering`, resolving strategy names in `groups` through
+ * `registry` (pass a function to hand over the registry that will hold this entry).
+ *
+ * @example
+ * ```ts
+ * import { createPrioritySteeringFactory } from "./priority_steering.ts";
+ * import { StrategyRegistry } from "../core/registry.ts";
+ * import { noneStrategy } from "./none.ts";
+ * import assert from "node:assert/strict";
+ * const registry = new StrategyRegistry();
+ * registry.register(noneStrategy);
+ * registry.register(createPrioritySteeringFactory(() => registry));
+ * const s = registry.create("priority-steering", { groups: [[["none", 1]]] });
+ * assert.equal(s.name, "priority-steering");
+ * ```
+ */
+export function createPrioritySteeringFactory(
+  registry: StrategyRegistry | (() => StrategyRegistry),
+): StrategyFactory<PrioritySteeringOptions> {
+  const lookup = () => (typeof registry === "function" ? registry() : registry);
+  return {
+    name: "priority-steering",
+    description: "steering behaviours blended in weighted priority groups (seed 002, Millington)",
+    options: prioritySteeringOptions(registry),
+    create: (options) => createPriorityStrategy(options, lookup()),
+  };
+}
