@@ -1,0 +1,117 @@
+/**
+ * Agent colours of the viewer page: one colour per view (strategy), a speed ramp, and one colour
+ * per state code. Per-agent colours are written into a caller-supplied RGBA `Uint8Array` that the
+ * page hands to deck.gl as a binary attribute.
+ *
+ * @module
+ */
+/** An RGB colour, components 0–255. */
+export type Rgb = readonly [number, number, number];
+
+/** Colour of each view's agents when colouring by strategy, by view index. */
+export const VIEW_COLORS: readonly Rgb[] = [
+  [255, 122, 26], // orange
+  [46, 149, 255], // blue
+  [54, 201, 104], // green
+  [203, 94, 255], // violet
+];
+
+/** Colour of each agent state code (`AgentStateCode` of frame_protocol.ts), by code. */
+export const STATE_COLORS: readonly Rgb[] = [
+  [70, 180, 255], // walking
+  [255, 214, 60], // slowed
+  [255, 70, 70], // stopped
+  [150, 150, 150], // arrived
+  [120, 120, 200], // frozen
+  [60, 230, 150], // avoiding
+  [255, 0, 200], // blocked
+];
+
+/** Speed (m/s) mapped to the top of the speed ramp. */
+export const SPEED_RAMP_MAX = 2;
+
+/** Stops of the speed ramp: slow (red) through yellow to fast (blue). */
+const SPEED_RAMP: readonly Rgb[] = [
+  [220, 40, 40],
+  [250, 200, 50],
+  [90, 210, 110],
+  [40, 140, 255],
+];
+
+/**
+ * Colour of a speed (m/s) on the speed ramp.
+ *
+ * @example
+ * ```ts
+ * import { speedColor } from "./colors.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(speedColor(0), [220, 40, 40]);
+ * assert.deepEqual(speedColor(5), [40, 140, 255]); // clamped to the top
+ * ```
+ */
+export function speedColor(speed: number): Rgb {
+  const t = Math.min(1, Math.max(0, speed / SPEED_RAMP_MAX)) * (SPEED_RAMP.length - 1);
+  const k = Math.min(SPEED_RAMP.length - 2, Math.floor(t)), f = t - k;
+  const a = SPEED_RAMP[k], b = SPEED_RAMP[k + 1];
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * f),
+    Math.round(a[1] + (b[1] - a[1]) * f),
+    Math.round(a[2] + (b[2] - a[2]) * f),
+  ];
+}
+
+/** How agents are coloured. */
+export type ColorMode = "strategy" | "speed" | "state";
+
+/**
+ * Writes RGBA colours of `count` agents into `out` (length ≥ 4·count): by speed from the
+ * interleaved `velocities`, or by `state` code. Returns `out`.
+ *
+ * @example Two agents coloured by state
+ * ```ts
+ * import { fillAgentColors, STATE_COLORS } from "./colors.ts";
+ * import assert from "node:assert/strict";
+ * const out = fillAgentColors("state", 2, new Float32Array(4), Uint8Array.of(0, 3), new Uint8Array(8));
+ * assert.deepEqual([...out.subarray(4, 7)], [...STATE_COLORS[3]]);
+ * assert.equal(out[7], 255);
+ * ```
+ */
+export function fillAgentColors(
+  mode: "speed" | "state",
+  count: number,
+  velocities: Float32Array,
+  state: Uint8Array,
+  out: Uint8Array,
+): Uint8Array {
+  if (mode === "state") {
+    for (let i = 0, o = 0; i < count; i++, o += 4) {
+      const c = STATE_COLORS[state[i]] ?? STATE_COLORS[0];
+      out[o] = c[0];
+      out[o + 1] = c[1];
+      out[o + 2] = c[2];
+      out[o + 3] = 255;
+    }
+    return out;
+  }
+  // A 64-entry lookup table keeps the per-agent loop free of allocation.
+  const lut = _speedLut();
+  for (let i = 0, o = 0, j = 0; i < count; i++, o += 4, j += 2) {
+    const vx = velocities[j], vy = velocities[j + 1];
+    const s = Math.sqrt(vx * vx + vy * vy) / SPEED_RAMP_MAX;
+    const k = 3 * Math.min(63, Math.max(0, Math.round(s * 63)));
+    out[o] = lut[k];
+    out[o + 1] = lut[k + 1];
+    out[o + 2] = lut[k + 2];
+    out[o + 3] = 255;
+  }
+  return out;
+}
+
+let _lut: Uint8Array | null = null;
+
+function _speedLut(): Uint8Array {
+  if (_lut) return _lut;
+  _lut = new Uint8Array(64 * 3);
+  for (let k = 0; k < 64; k++) _lut.set(speedColor((k / 63) * SPEED_RAMP_MAX), 3 * k);
+  return _lut;
+}

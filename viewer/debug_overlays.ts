@@ -1,0 +1,239 @@
+/**
+ * Geometry of the viewer's debug overlays, drawn as coloured line segments (encoded by
+ * `encodeDebugSegments` of `viewer/frame_protocol.ts`), after the debug views of the seed
+ * documents:
+ *
+ * - `rays` (raycast-cluster): the fan of rays around the preferred heading, `rays` rays over
+ *   `arcDeg`, each `reachM` long (the adaptive ray length), grey, red when every cluster is
+ *   blocked;
+ * - `cluster` (raycast-cluster): the rays of the chosen cluster (`clusterMargin` rays each side
+ *   of the ray nearest `targetTurnDeg`), green;
+ * - `box` (boxcast): the swept box, as wide as the body, from the centre along the preferred
+ *   heading to the sight range (`…sightRange`), orange, with a tick on the passing side
+ *   (`…side`);
+ * - `links`: lines to the neighbours within the strategy's `neighborRadius`, cyan;
+ * - `paths`: the line from the agent to its goal, white.
+ *
+ * The strategy geometry is derived from what the strategy's `inspect` returns (its keys are
+ * listed above), so a strategy that renames them loses its overlay, not the viewer.
+ *
+ * @module
+ */
+import type { World } from "../core/world.ts";
+import type { OverlayName } from "./frame_protocol.ts";
+
+/** With no agent focused, at most this many agents get overlays (else none). */
+export const OVERLAY_ALL_AGENTS_LIMIT = 300;
+
+/** Neighbour-link radius (m) for strategies that read no neighbours (`neighborRadius` 0). */
+export const DEFAULT_LINK_RADIUS = 2;
+
+/** Segment colours (RGBA) of the overlays. */
+export const OVERLAY_COLORS = {
+  ray: [190, 190, 200, 150],
+  rayBlocked: [235, 60, 60, 200],
+  cluster: [40, 220, 90, 230],
+  box: [255, 150, 30, 230],
+  link: [60, 210, 230, 140],
+  path: [255, 255, 255, 110],
+} as const;
+
+/**
+ * Which overlays a world's strategy can draw, judged from its `inspect` output for agent 0
+ * (`links` and `paths` always).
+ *
+ * @example The none strategy has no internals: only links and paths
+ * ```ts
+ * import { availableOverlays } from "./debug_overlays.ts";
+ * import { World } from "../core/world.ts";
+ * import { createNoneStrategy } from "../strategies/none.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createNoneStrategy() });
+ * world.addAgent({ x: 0, y: 0 });
+ * assert.deepEqual(availableOverlays(world), ["links", "paths"]);
+ * ```
+ */
+export function availableOverlays(world: World): OverlayName[] {
+  const names: OverlayName[] = [];
+  const state = world.agents.count > 0 ? world.strategy.inspect?.(world, 0) : undefined;
+  if (state) {
+    if (typeof state.rays === "number" && typeof state.arcDeg === "number") {
+      names.push("rays", "cluster");
+    }
+    if (Object.keys(state).some((k) => k.endsWith("sightRange"))) names.push("box");
+  } else if (world.strategy.name === "raycast-cluster") names.push("rays", "cluster");
+  else if (world.strategy.name === "boxcast") names.push("box");
+  names.push("links", "paths");
+  return names;
+}
+
+/**
+ * Builds overlay segments for a world, reusing its buffers from call to call.
+ *
+ * @example Paths and links of two agents
+ * ```ts
+ * import { DebugOverlayBuilder } from "./debug_overlays.ts";
+ * import { World } from "../core/world.ts";
+ * import { createNoneStrategy } from "../strategies/none.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createNoneStrategy() });
+ * world.addAgent({ x: 0, y: 0, goalX: 10, goalY: 0 });
+ * world.addAgent({ x: 1, y: 0, goalX: -10, goalY: 0 });
+ * world.prepare();
+ * const builder = new DebugOverlayBuilder();
+ * const count = builder.build(world, ["paths", "links"], null);
+ * assert.equal(count, 3); // two paths, one link (each pair once)
+ * assert.deepEqual([...builder.segments.subarray(0, 4)], [0, 0, 10, 0]);
+ * ```
+ */
+export class DebugOverlayBuilder {
+  /** `x0, y0, x1, y1` per segment (m); valid up to 4 × the count `build` returned. */
+  segments: Float32Array = new Float32Array(1024);
+  /** RGBA per segment; valid up to 4 × the count `build` returned. */
+  colors: Uint8Array = new Uint8Array(1024);
+  #count = 0;
+  #neighbours = new Uint32Array(256);
+
+  /**
+   * Fills the segments of `names` for the agent whose trajectory id is `focus` (none when it is
+   * gone), or, when `focus` is null, for every agent if there are at most
+   * {@linkcode OVERLAY_ALL_AGENTS_LIMIT}. Returns the segment count.
+   */
+  build(world: World, names: readonly OverlayName[], focus: number | null): number {
+    this.#count = 0;
+    const a = world.agents, n = a.count;
+    if (names.length === 0 || n === 0) return 0;
+    const all = focus === null;
+    if (all && n > OVERLAY_ALL_AGENTS_LIMIT) return 0;
+    let from = 0, to = n;
+    if (!all) {
+      const index = a.serial.subarray(0, n).indexOf(focus);
+      if (index < 0) return 0;
+      from = index;
+      to = index + 1;
+    }
+    const want = (name: OverlayName) => names.includes(name);
+    const paths = want("paths"), links = want("links");
+    const rays = want("rays"), cluster = want("cluster"), box = want("box");
+    const inspect = world.strategy.inspect?.bind(world.strategy);
+    const linkRadius = world.strategy.neighborRadius > 0
+      ? world.strategy.neighborRadius
+      : DEFAULT_LINK_RADIUS;
+    for (let i = from; i < to; i++) {
+      const x = a.px[i], y = a.py[i];
+      if (paths) this.#push(x, y, a.goalX[i], a.goalY[i], OVERLAY_COLORS.path);
+      if (links) this.#links(world, i, linkRadius, all);
+      if ((rays || cluster || box) && inspect) {
+        const state = inspect(world, i);
+        const heading = _heading(world, i);
+        if (rays || cluster) this.#rays(x, y, heading, state, rays, cluster);
+        if (box) this.#box(x, y, a.radius[i], heading, state);
+      }
+    }
+    return this.#count;
+  }
+
+  #links(world: World, i: number, radius: number, pairsOnce: boolean): void {
+    const a = world.agents;
+    let found = world.grid.queryRadius(a.px[i], a.py[i], radius, this.#neighbours, i);
+    if (found > this.#neighbours.length) {
+      this.#neighbours = new Uint32Array(found * 2);
+      found = world.grid.queryRadius(a.px[i], a.py[i], radius, this.#neighbours, i);
+    }
+    for (let k = 0; k < found; k++) {
+      const j = this.#neighbours[k];
+      if (pairsOnce && j < i) continue;
+      this.#push(a.px[i], a.py[i], a.px[j], a.py[j], OVERLAY_COLORS.link);
+    }
+  }
+
+  #rays(
+    x: number,
+    y: number,
+    heading: number,
+    state: Record<string, number | string | boolean>,
+    rays: boolean,
+    cluster: boolean,
+  ): void {
+    const count = Number(state.rays), arc = (Number(state.arcDeg) * Math.PI) / 180;
+    const length = Number(state.reachM ?? state.rayLengthM);
+    if (!(count >= 1) || !(length > 0) || !Number.isFinite(arc)) return;
+    const step = count > 1 ? arc / (count - 1) : 0;
+    let chosen = -1;
+    const margin = Number(state.clusterMargin ?? 0);
+    if (cluster && state.allBlocked !== true && typeof state.targetTurnDeg === "number") {
+      const turn = (state.targetTurnDeg * Math.PI) / 180;
+      chosen = step > 0 ? Math.round((turn + arc / 2) / step) : 0;
+      chosen = Math.max(0, Math.min(count - 1, chosen));
+    }
+    const blocked = state.allBlocked === true;
+    for (let k = 0; k < count; k++) {
+      const inCluster = chosen >= 0 && Math.abs(k - chosen) <= margin;
+      if (!(rays || inCluster)) continue;
+      const angle = heading - arc / 2 + k * step; // ray 0 is the right-most
+      const color = inCluster
+        ? OVERLAY_COLORS.cluster
+        : blocked
+        ? OVERLAY_COLORS.rayBlocked
+        : OVERLAY_COLORS.ray;
+      this.#push(x, y, x + length * Math.cos(angle), y + length * Math.sin(angle), color);
+    }
+  }
+
+  #box(
+    x: number,
+    y: number,
+    radius: number,
+    heading: number,
+    state: Record<string, number | string | boolean>,
+  ): void {
+    let range = NaN, side = 0;
+    for (const [key, value] of Object.entries(state)) {
+      if (key.endsWith("sightRange")) range = Number(value);
+      else if (key.endsWith("side")) side = Number(value);
+    }
+    if (!(range >= 0)) return;
+    const ux = Math.cos(heading), uy = Math.sin(heading), wx = -uy, wy = ux;
+    const ax = x + radius * wx, ay = y + radius * wy, bx = x - radius * wx, by = y - radius * wy;
+    const cx = bx + range * ux, cy = by + range * uy, dx = ax + range * ux, dy = ay + range * uy;
+    const c = OVERLAY_COLORS.box;
+    this.#push(ax, ay, bx, by, c);
+    this.#push(bx, by, cx, cy, c);
+    this.#push(cx, cy, dx, dy, c);
+    this.#push(dx, dy, ax, ay, c);
+    if (side !== 0) {
+      // A tick from the far end towards the side being passed on (+1 left, -1 right).
+      const ex = x + range * ux, ey = y + range * uy, s = Math.sign(side) * 2 * radius;
+      this.#push(ex, ey, ex + s * wx, ey + s * wy, c);
+    }
+  }
+
+  #push(x0: number, y0: number, x1: number, y1: number, color: readonly number[]): void {
+    const k = this.#count++;
+    if (4 * this.#count > this.segments.length) {
+      const segments = new Float32Array(this.segments.length * 2);
+      segments.set(this.segments);
+      this.segments = segments;
+      const colors = new Uint8Array(this.colors.length * 2);
+      colors.set(this.colors);
+      this.colors = colors;
+    }
+    const s = this.segments, o = 4 * k;
+    s[o] = x0;
+    s[o + 1] = y0;
+    s[o + 2] = x1;
+    s[o + 3] = y1;
+    this.colors[o] = color[0];
+    this.colors[o + 1] = color[1];
+    this.colors[o + 2] = color[2];
+    this.colors[o + 3] = color[3];
+  }
+}
+
+/** Preferred heading of agent `i` (rad), else its velocity's, else towards its goal. */
+function _heading(world: World, i: number): number {
+  const a = world.agents;
+  if (a.prefVx[i] !== 0 || a.prefVy[i] !== 0) return Math.atan2(a.prefVy[i], a.prefVx[i]);
+  if (a.vx[i] !== 0 || a.vy[i] !== 0) return Math.atan2(a.vy[i], a.vx[i]);
+  return Math.atan2(a.goalY[i] - a.py[i], a.goalX[i] - a.px[i]);
+}

@@ -1,0 +1,77 @@
+/**
+ * The crowd viewer: deck.gl crowds over map tiles in the browser, live or replayed, with up to
+ * four strategies side by side (`deno task view`, `deno task demo`).
+ *
+ * - Server side (Deno): {@linkcode LiveSimulation} steps one world per strategy in workers,
+ *   {@linkcode ReplayPlayer} plays recordings back, {@linkcode startViewerServer} serves the page
+ *   and streams frames over a WebSocket, {@linkcode buildClientBundle} bundles the page script.
+ * - The wire format, shared with the page: `frame_protocol.ts` (binary agent frames and debug
+ *   geometry, JSON control messages).
+ * - Browser side: `client/` (bundled, never imported by the simulation).
+ *
+ * Nothing in the simulation folders imports this folder.
+ *
+ * @example Encode a world's agents as a frame and read it back
+ * ```ts
+ * import { decodeAgentFrame, encodeWorldFrame } from "./mod.ts";
+ * import { World } from "../core/world.ts";
+ * import { createNoneStrategy } from "../strategies/none.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createNoneStrategy() });
+ * world.addAgent({ x: 3, y: -1 });
+ * const frame = decodeAgentFrame(encodeWorldFrame(world));
+ * assert.deepEqual([...frame.positions], [3, -1]);
+ * ```
+ *
+ * @module
+ */
+export * from "./frame_protocol.ts";
+export {
+  encodeWorldFrame,
+  type EncodeWorldFrameOptions,
+  type FrameMetrics,
+} from "./world_frame.ts";
+export { classifyAgentStates, SLOWED_SHARE, STOPPED_SPEED } from "./agent_state.ts";
+export {
+  availableOverlays,
+  DebugOverlayBuilder,
+  OVERLAY_ALL_AGENTS_LIMIT,
+  OVERLAY_COLORS,
+} from "./debug_overlays.ts";
+export { inspectAgent } from "./inspect_agent.ts";
+export { DEFAULT_ANCHOR, sceneFromHeader, sceneFromWorld } from "./scene_info.ts";
+export {
+  LiveSimulation,
+  type LiveSimulationOptions,
+  type LiveTick,
+  MAX_VIEWS,
+} from "./live_simulation.ts";
+export {
+  DEFAULT_RECORDED_RADIUS,
+  encodeRecordedFrame,
+  loadRecordings,
+  type Recording,
+  ReplayPlayer,
+  type ReplayPlayerOptions,
+  replayScene,
+  replayTimeline,
+  replayViews,
+} from "./replay_player.ts";
+export {
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_TILE_URL,
+  OSM_ATTRIBUTION,
+  startViewerServer,
+  type ViewerServer,
+  type ViewerServerOptions,
+  type ViewerServerStats,
+  type ViewerSource,
+} from "./server.ts";
+export {
+  buildClientBundle,
+  BundleError,
+  type ClientBundle,
+  clientSourceHash,
+} from "./client_bundle.ts";
+export { insideRoot, resolveStaticPath, type StaticLookup } from "./static_files.ts";
+export { DEFAULT_VIEW_PORT, DEFAULT_VIEW_STRATEGIES, startViewer, viewMain } from "./cli.ts";
