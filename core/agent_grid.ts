@@ -12,6 +12,14 @@
  * is inside the radius is unpredictable, and a mispredicted branch per candidate costs more than
  * the distance test.
  *
+ * A k-nearest query gathers every agent within a first-guess radius (sized for about 1.3 k agents
+ * at the density of the cells around the query point, and grown when it holds fewer than k),
+ * then sorts them by squared distance with a bucket sort and keeps the first k. Squared
+ * distances in an even crowd spread evenly over the buckets, so the sort is a few branch-free
+ * passes; sorting by insertion costs a mispredicted branch or two per candidate. Ties are
+ * settled by a fixed visit order (rows nearest first, then slots), so equal queries on equal
+ * grids give equal answers.
+ *
  * The default cell size is twice the neighbour search radius, so a radius query touches at most
  * 2 rows of cells (seed 001, Section 3.5). Cell coordinates use `Math.floor` relative to the
  * minimum corner of the agents' bounding box, so negative coordinates work and shifting every
@@ -37,6 +45,19 @@ export interface AgentGridOptions {
 
 /** Largest split of a cell into finer columns, as a power of two (2^3 = 8 columns). */
 const MAX_SPLIT_SHIFT = 3;
+
+/**
+ * The k-nearest search first gathers the agents within the radius expected to hold this many
+ * times k (at the density of the cells around the query point), and grows the radius by
+ * `KNN_GROWTH` while it holds fewer than k. Larger gathers more agents than needed; smaller
+ * searches again more often.
+ */
+const KNN_FIRST_SHARE = 1.3;
+const KNN_GROWTH = 1.4;
+
+/** Bounds on the number of buckets of the k-nearest bucket sort (about one per candidate). */
+const MIN_BUCKETS = 16;
+const MAX_BUCKETS = 4096;
 
 /**
  * Uniform grid of agent indices.
@@ -105,6 +126,15 @@ export class AgentGrid {
   /** Cell of each agent index, filled by the `cellOf` getter. */
   #cellOf: Int32Array = new Int32Array(0);
   #cellOfValid = false;
+  /** Agents gathered by a k-nearest query, in visit order, and their squared distances (m²). */
+  #candIndex: Uint32Array = new Uint32Array(0);
+  #candDistSq: Float64Array = new Float64Array(0);
+  /** Bucket of each gathered agent, and the gathered agents sorted by distance. */
+  #bucketOf: Int32Array = new Int32Array(0);
+  #sortIndex: Uint32Array = new Uint32Array(0);
+  #sortDistSq: Float64Array = new Float64Array(0);
+  /** Candidates per bucket, then the first place of each bucket. */
+  #bucketStart: Int32Array = new Int32Array(MIN_BUCKETS);
   /** Margin (m) added to query windows so rounding of cell coordinates never drops an agent. */
   #slack = 0;
 
@@ -281,7 +311,8 @@ export class AgentGrid {
    * Finds up to `k` agents nearest to (`x`, `y`) within `maxRadius` (m, may be `Infinity`),
    * writing their indices to `outIndex` and squared distances (m²) to `outDistSq`, nearest
    * first. Returns how many were found (at most `k`, `outIndex.length` and `outDistSq.length`).
-   * Among agents at exactly the same distance, which one is listed first is unspecified.
+   * Among agents at exactly the same distance, which one is listed first is unspecified (but
+   * always the same for the same grid and query).
    *
    * @param exclude an agent index to leave out (usually the querying agent), or -1
    */
@@ -297,41 +328,47 @@ export class AgentGrid {
     k = Math.min(Math.floor(k), outIndex.length, outDistSq.length);
     if (this.count === 0 || !(k > 0) || !(maxRadius >= 0)) return 0;
     if (!(Number.isFinite(x) && Number.isFinite(y))) return 0;
+    if (this.#candIndex.length < this.count) this.#growNearest();
     const cell = this.activeCellSize, inv = this.#invCell, ox = this.originX, oy = this.originY;
+    const cols = this.cols, rows = this.rows, cellStart = this.cellStart;
     // A search radius beyond the farthest corner of the grid (plus a cell against rounding) has
     // seen every agent.
-    const farX = Math.max(Math.abs(x - ox), Math.abs(ox + this.cols * cell - x));
-    const farY = Math.max(Math.abs(y - oy), Math.abs(oy + this.rows * cell - y));
+    const farX = Math.max(Math.abs(x - ox), Math.abs(ox + cols * cell - x));
+    const farY = Math.max(Math.abs(y - oy), Math.abs(oy + rows * cell - y));
     const whole = Math.sqrt(farX * farX + farY * farY) + cell;
-    // First guess: the radius holding about 2k agents at the density of the nearest cell.
-    const col = Math.min(this.cols - 1, Math.max(0, Math.floor((x - ox) * inv)));
-    const row = Math.min(this.rows - 1, Math.max(0, Math.floor((y - oy) * inv)));
-    const c = row * this.cols + col;
-    const local = Math.max(1, this.cellStart[c + 1] - this.cellStart[c]);
-    let radius = Math.min(maxRadius, whole, cell * Math.sqrt((2 * k + 2) / (Math.PI * local)));
+    // First guess: the radius holding about KNN_FIRST_SHARE · k agents at the density of the
+    // 3 × 3 cells around the nearest cell (each row of them is one run of slots).
+    const col = Math.min(cols - 1, Math.max(0, Math.floor((x - ox) * inv)));
+    const row = Math.min(rows - 1, Math.max(0, Math.floor((y - oy) * inv)));
+    const c0 = col > 0 ? col - 1 : 0, c1 = col + 1 < cols ? col + 1 : cols - 1;
+    const r0 = row > 0 ? row - 1 : 0, r1 = row + 1 < rows ? row + 1 : rows - 1;
+    let local = 0;
+    for (let r = r0; r <= r1; r++) local += cellStart[r * cols + c1 + 1] - cellStart[r * cols + c0];
+    const area = (c1 - c0 + 1) * (r1 - r0 + 1) * cell * cell;
+    const guess = Math.sqrt(((KNN_FIRST_SHARE * k + 1) * area) / (Math.PI * Math.max(1, local)));
+    let radius = Math.min(maxRadius, whole, guess);
     for (;;) {
-      const n = this.#nearestWithin(x, y, radius, k, outIndex, outDistSq, exclude);
-      if (n === k || radius >= maxRadius || radius >= whole) return n;
-      radius = Math.min(maxRadius, whole, 2 * radius);
+      const m = this.#gatherWithin(x, y, radius, exclude);
+      if (m >= k || radius >= maxRadius || radius >= whole) {
+        return this.#nearestOfGathered(m, radius, k, outIndex, outDistSq);
+      }
+      radius = Math.min(maxRadius, whole, KNN_GROWTH * radius);
     }
   }
 
-  /** The k-nearest search bounded by `radius`: rows nearest first, x windows shrinking. */
-  #nearestWithin(
-    x: number,
-    y: number,
-    radius: number,
-    k: number,
-    outIndex: Uint32Array,
-    outDistSq: Float64Array,
-    exclude: number,
-  ): number {
+  /**
+   * Writes every agent within `radius` of (`x`, `y`) but `exclude` to the candidate buffers, in
+   * visit order: the home row, then the rows above and below alternately, nearest first; in a
+   * row, by slot. Returns how many. The visit order settles ties (see `#nearestOfGathered`).
+   */
+  #gatherWithin(x: number, y: number, radius: number, exclude: number): number {
     const inv = this.#invCell, invFine = this.#invFine, fineCols = this.#fineCols;
     const ox = this.originX, oy = this.originY, cell = this.activeCellSize, rows = this.rows;
     const fineStart = this.#fineStart, sx = this.sortedX, sy = this.sortedY, idx = this.sortedIndex;
+    const candIndex = this.#candIndex, candDistSq = this.#candDistSq;
     const slack = this.#slack + radius * 1e-12;
-    let best = radius * radius;
-    let n = 0;
+    const r2 = radius * radius;
+    let m = 0;
     // Home row, clamped into the grid; then alternately the rows above and below.
     let home = Math.floor((y - oy) * inv);
     if (home < 0) home = 0;
@@ -354,13 +391,13 @@ export class AgentGrid {
         if (down < 0) downOpen = false;
       }
       gap = Math.max(0, gap - slack);
-      if (gap * gap > best) {
+      if (gap * gap > r2) {
         // Rows further on this side are further away still.
         if (cy >= home) upOpen = false;
         else downOpen = false;
         continue;
       }
-      const half = Math.sqrt(best - gap * gap) + slack;
+      const half = Math.sqrt(r2 - gap * gap) + slack;
       let fx0 = Math.floor((x - half - ox) * invFine), fx1 = Math.floor((x + half - ox) * invFine);
       if (fx0 < 0) fx0 = 0;
       if (fx1 >= fineCols) fx1 = fineCols - 1;
@@ -370,22 +407,125 @@ export class AgentGrid {
       for (let s = fineStart[base + fx0]; s < end; s++) {
         const dx = sx[s] - x, dy = sy[s] - y;
         const d2 = dx * dx + dy * dy;
-        if (d2 > best) continue;
+        // Always store, advance only on a hit (see the module doc).
         const i = idx[s];
-        if (i === exclude) continue;
-        // Insertion into the sorted result list.
-        let j = n < k ? n++ : k - 1;
-        while (j > 0 && outDistSq[j - 1] > d2) {
-          outDistSq[j] = outDistSq[j - 1];
-          outIndex[j] = outIndex[j - 1];
-          j--;
-        }
-        outDistSq[j] = d2;
-        outIndex[j] = i;
-        if (n === k) best = outDistSq[k - 1];
+        candIndex[m] = i;
+        candDistSq[m] = d2;
+        m += +(d2 <= r2) & +(i !== exclude);
       }
     }
-    return n;
+    return m;
+  }
+
+  /**
+   * Writes the `k` nearest of the `m` gathered candidates (all within `radius`), nearest first,
+   * and returns how many (at most `k`). Ties are settled as inserting the candidates in visit
+   * order into a sorted list of `k` would: equal distances keep the visit order, and when the
+   * k-th distance is tied beyond `k`, the last of the tied candidates visited takes the last
+   * place. A branch-free bucket sort on the squared distance (spread evenly over [0, radius²]
+   * in an even crowd) does the work: sorting by repeated insertion costs a mispredicted branch
+   * or two per candidate.
+   */
+  #nearestOfGathered(
+    m: number,
+    radius: number,
+    k: number,
+    outIndex: Uint32Array,
+    outDistSq: Float64Array,
+  ): number {
+    if (m === 0) return 0;
+    const candIndex = this.#candIndex, candDistSq = this.#candDistSq;
+    const counts = this.#bucketStart, bucketOf = this.#bucketOf;
+    const sortIndex = this.#sortIndex, sortDistSq = this.#sortDistSq;
+    const buckets = m < MIN_BUCKETS ? MIN_BUCKETS : m > counts.length ? counts.length : m;
+    const want = m < k ? m : k;
+    for (let b = 0; b < buckets; b++) counts[b] = 0;
+    const r2 = radius * radius;
+    const scale = r2 > 0 ? buckets / r2 : 0;
+    const last = buckets - 1;
+    for (let e = 0; e < m; e++) {
+      // Monotone in the distance: a higher bucket holds only farther candidates.
+      let b = (candDistSq[e] * scale) | 0;
+      if (b > last) b = last;
+      bucketOf[e] = b;
+      counts[b]++;
+    }
+    // Bucket starts; `end`: the end of the bucket holding place want-1 (the later ones cannot
+    // hold any of the first `want`).
+    let acc = 0, end = 0;
+    for (let b = 0; b < buckets; b++) {
+      const c = counts[b];
+      counts[b] = acc;
+      acc += c;
+      if (end < want) end = acc;
+    }
+    for (let e = 0; e < m; e++) {
+      const slot = counts[bucketOf[e]]++;
+      sortIndex[slot] = candIndex[e];
+      sortDistSq[slot] = candDistSq[e];
+    }
+    // Insertion sort of the first `end` places (stable; out of order only within a bucket).
+    for (let s = 1; s < end; s++) {
+      const d2 = sortDistSq[s];
+      if (sortDistSq[s - 1] <= d2) continue;
+      const i = sortIndex[s];
+      let j = s;
+      do {
+        sortDistSq[j] = sortDistSq[j - 1];
+        sortIndex[j] = sortIndex[j - 1];
+        j--;
+      } while (j > 0 && sortDistSq[j - 1] > d2);
+      sortDistSq[j] = d2;
+      sortIndex[j] = i;
+    }
+    if (end > want && sortDistSq[want - 1] === sortDistSq[want]) {
+      this.#insertTied(m, k, sortDistSq[want - 1], outIndex, outDistSq);
+    } else {
+      for (let s = 0; s < want; s++) {
+        outIndex[s] = sortIndex[s];
+        outDistSq[s] = sortDistSq[s];
+      }
+    }
+    return want;
+  }
+
+  /**
+   * The k-th distance is tied beyond `k`: inserts the gathered candidates at most `limit` (m²)
+   * away, in visit order, into a sorted list of `k` (a later candidate at the distance of the
+   * last place takes it).
+   */
+  #insertTied(
+    m: number,
+    k: number,
+    limit: number,
+    outIndex: Uint32Array,
+    outDistSq: Float64Array,
+  ): void {
+    const candIndex = this.#candIndex, candDistSq = this.#candDistSq;
+    let n = 0;
+    for (let e = 0; e < m; e++) {
+      const d2 = candDistSq[e];
+      if (d2 > limit) continue;
+      let j = n < k ? n++ : k - 1;
+      while (j > 0 && outDistSq[j - 1] > d2) {
+        outDistSq[j] = outDistSq[j - 1];
+        outIndex[j] = outIndex[j - 1];
+        j--;
+      }
+      outDistSq[j] = d2;
+      outIndex[j] = candIndex[e];
+    }
+  }
+
+  /** Sizes the k-nearest scratch buffers for the population (grown only, on first need). */
+  #growNearest(): void {
+    const n = this.sortedIndex.length;
+    this.#candIndex = new Uint32Array(n);
+    this.#candDistSq = new Float64Array(n);
+    this.#bucketOf = new Int32Array(n);
+    this.#sortIndex = new Uint32Array(n);
+    this.#sortDistSq = new Float64Array(n);
+    this.#bucketStart = new Int32Array(Math.max(MIN_BUCKETS, Math.min(n, MAX_BUCKETS)));
   }
 
   #throwNonFinite(px: ArrayLike<number>, py: ArrayLike<number>, count: number): never {

@@ -73,6 +73,16 @@ function bruteNearest(
   return all;
 }
 
+/** Agents on a square lattice of `spacing` (m): most distances are tied with others. */
+function lattice(side: number, spacing: number): Crowd {
+  const n = side * side, px = new Float64Array(n), py = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    px[i] = (i % side) * spacing - 7;
+    py[i] = Math.floor(i / side) * spacing - 3;
+  }
+  return { name: `${spacing} m lattice (tied distances)`, px, py };
+}
+
 const sorted = (a: ArrayLike<number>): number[] => Array.from(a).sort((p, q) => p - q);
 
 /**
@@ -141,7 +151,32 @@ const CROWDS: Crowd[] = [
   uniform("mixed signs, far from the origin", 1200, 123456.5, -98765.25, 123516.5, -98725.25, 4),
   clustered(1500, 5),
   uniform("single agent", 1, -3, -3, -3, -3, 6),
+  lattice(36, 0.5),
 ];
+
+Deno.test("agent grid k-nearest answers do not depend on the queries asked before", () => {
+  // Two grids over the same crowd, queried in opposite orders: scratch state must not leak
+  // from one query into the next.
+  for (const crowd of [lattice(30, 0.5), clustered(800, 17)]) {
+    const n = crowd.px.length;
+    const a = new AgentGrid({ cellSize: 2 }), b = new AgentGrid({ cellSize: 2 });
+    a.rebuild(crowd.px, crowd.py, n);
+    b.rebuild(crowd.px.slice(), crowd.py.slice(), n);
+    const queries: [number, number, number][] = [];
+    for (let i = 0; i < n; i += 3) queries.push([crowd.px[i], crowd.py[i], 1 + (i % 17)]);
+    const answers = queries.map(([x, y, k]) => {
+      const index = new Uint32Array(k), d2 = new Float64Array(k);
+      const got = a.queryKNearest(x, y, 4, k, index, d2);
+      return [...index.subarray(0, got), ...d2.subarray(0, got)];
+    });
+    for (let q = queries.length - 1; q >= 0; q--) {
+      const [x, y, k] = queries[q];
+      const index = new Uint32Array(k), d2 = new Float64Array(k);
+      const got = b.queryKNearest(x, y, 4, k, index, d2);
+      assert.deepEqual([...index.subarray(0, got), ...d2.subarray(0, got)], answers[q]);
+    }
+  }
+});
 
 for (const crowd of CROWDS) {
   Deno.test(`agent grid radius queries match brute force: ${crowd.name}`, () => {

@@ -40,6 +40,18 @@ const BIAS_ANGLE = Math.PI / 18;
 const BIAS_SIN = Math.sin(BIAS_ANGLE);
 const BIAS_COS = Math.cos(BIAS_ANGLE);
 
+/** Squared sines of the side-preference angles, indexed by `OrcaNeighbors.oncoming`. */
+const _sinSqScratch = new Float64Array(2);
+
+/**
+ * The segment grid is asked for this much more (m) than an agent needs, and the answer serves
+ * the agents that follow as long as their discs lie inside.
+ */
+const CACHE_MARGIN = 1.5;
+
+/** Relative margin against rounding in the "disc inside the cached disc" test. */
+const CACHE_SLACK = 1e-9;
+
 /** Slack of the "already covered by a previous obstacle line" test (m/s), as in RVO2. */
 const COVERED_EPSILON = 1e-5;
 
@@ -162,7 +174,9 @@ export function pushAgentLines(
   const lpx = lines.px, lpy = lines.py, ldx = lines.dx, ldy = lines.dy;
   const nrpx = nb.rpx, nrpy = nb.rpy, nvx = nb.vx, nvy = nb.vy, nr = nb.combinedRadius;
   const nshare = nb.share, ntie = nb.tie, noncoming = nb.oncoming;
-  const preferSinSq = preferSin * preferSin;
+  const sinSqOf = _sinSqScratch;
+  sinSqOf[0] = HEAD_ON_SIN_SQ;
+  sinSqOf[1] = preferSin * preferSin;
   for (let m = 0; m < n; m++) {
     const rpx = nrpx[m], rpy = nrpy[m], vbx = nvx[m], vby = nvy[m], combinedRadius = nr[m];
     const rvx = vx - vbx, rvy = vy - vby;
@@ -171,24 +185,25 @@ export function pushAgentLines(
     let dirX: number, dirY: number, ux: number, uy: number;
     // Oncoming encounters pass on the walking side within the preference angle; any other
     // encounter only when exactly symmetric (within 1°), so that rounding noise never decides.
-    const sinSq = noncoming[m] === 1 ? preferSinSq : HEAD_ON_SIN_SQ;
+    const sinSq = sinSqOf[+(noncoming[m] === 1)];
     if (distSq > rSq) {
       // No collision. w: from the centre of the cut-off circle to the relative velocity.
       const wx = rvx - invTau * rpx, wy = rvy - invTau * rpy;
       const wSq = wx * wx + wy * wy;
       const dot1 = wx * rpx + wy * rpy;
       const cross = rpx * wy - rpy * wx; // det(p, w): > 0 when w is left of the line to B
-      // Whether the walking side decides (_prefersSide) is evaluated only where it changes the
-      // result: most pairs are decided without it.
       const wrongSide = side * cross; // > 0: w on the side opposite the walking side
+      // Whether the walking side decides is rarely true but, tested term by term, a coin toss
+      // for the branch predictor at every term: the terms are evaluated branch-free and
+      // combined, and only the (predictable) result is branched on.
+      const prefers = _prefersSide(rpx, rpy, distSq, vx, vy, vbx, vby, wrongSide, wSq, sinSq);
       if (dot1 < 0 && dot1 * dot1 > rSq * wSq) {
         // The nearest boundary point of the velocity obstacle is on the cut-off circle.
         const wLen = Math.sqrt(wSq);
-        let d: number;
+        const d = Math.sqrt(distSq);
         if (
-          -wrongSide < BIAS_SIN * (d = Math.sqrt(distSq)) * wLen &&
-          d * BIAS_COS >= combinedRadius &&
-          _prefersSide(rpx, rpy, distSq, vx, vy, vbx, vby, wrongSide, wSq, sinSq)
+          (+(-wrongSide < BIAS_SIN * d * wLen) & +(d * BIAS_COS >= combinedRadius) & prefers) !==
+            0
         ) {
           // w is not yet 10° on the walking side: touch the circle there instead. The tangent
           // still excludes the whole velocity obstacle (d cos(10°) >= r), and the optimum
@@ -212,18 +227,14 @@ export function pushAgentLines(
         // The nearest boundary point is on a leg of the cone.
         const leg = Math.sqrt(distSq - rSq);
         const inv = 1 / distSq;
-        // The natural leg is on w's side; the walking side may overrule it.
-        const left = wrongSide >= 0 &&
-            _prefersSide(rpx, rpy, distSq, vx, vy, vbx, vby, wrongSide, wSq, sinSq)
-          ? side < 0
-          : cross > 0;
-        if (left) {
-          dirX = (rpx * leg - rpy * combinedRadius) * inv;
-          dirY = (rpx * combinedRadius + rpy * leg) * inv;
-        } else {
-          dirX = -(rpx * leg + rpy * combinedRadius) * inv;
-          dirY = (rpx * combinedRadius - rpy * leg) * inv;
-        }
+        // The natural leg is on w's side; the walking side may overrule it. s = +1 for the left
+        // leg, -1 for the right: the two legs in one branch-free expression (multiplying by
+        // ±1 is exact, so this is bit for bit the formula of each leg).
+        const left = (+(wrongSide >= 0) & prefers) !== 0 ? side < 0 : cross > 0;
+        const s = 2 * +left - 1;
+        const a = rpx * leg, b = rpy * combinedRadius;
+        dirX = s * (a - s * b) * inv;
+        dirY = (rpx * combinedRadius + s * (rpy * leg)) * inv;
         const dot2 = rvx * dirX + rvy * dirY;
         ux = dot2 * dirX - rvx;
         uy = dot2 * dirY - rvy;
@@ -293,6 +304,9 @@ export function pushContactLines(
   const n = nb.count;
   const reach = (2 * maxSpeed) / invDt; // the largest gap two agents can close in one step
   const nrpx = nb.rpx, nrpy = nb.rpy, nr = nb.combinedRadius, nshare = nb.share;
+  let k = lines.count;
+  lines.reserve(k + n);
+  const lpx = lines.px, lpy = lines.py, ldx = lines.dx, ldy = lines.dy;
   for (let m = 0; m < n; m++) {
     const rpx = nrpx[m], rpy = nrpy[m], near = nr[m] + reach;
     const distSq = rpx * rpx + rpy * rpy;
@@ -301,8 +315,13 @@ export function pushContactLines(
     const hx = rpx / d, hy = rpy / d;
     const c = nshare[m] * (d - nr[m]) * invDt;
     // The allowed side v · h <= c is the left of direction (-hy, hx).
-    lines.push(c * hx, c * hy, -hy, hx);
+    lpx[k] = c * hx;
+    lpy[k] = c * hy;
+    ldx[k] = -hy;
+    ldy[k] = hx;
+    k++;
   }
+  lines.count = k;
 }
 
 /**
@@ -342,10 +361,23 @@ export class OrcaObstacles {
   #found: Uint32Array = new Uint32Array(32);
   #order: Int32Array = new Int32Array(32);
   #orderDistSq: Float64Array = new Float64Array(32);
+  /** Number of segments in `#order` (visible, within the range of the last query). */
+  #gathered = 0;
+  /** The last answer of the segment grid, for a disc of `#cacheRange` (m) around the centre. */
+  #cached: Uint32Array = new Uint32Array(32);
+  #cachedCount = 0;
+  #cacheX = 0;
+  #cacheY = 0;
+  #cacheRange = -Infinity;
+  /** Obstacles and version of the cached answer. */
+  #cacheSource: StaticObstacles | null = null;
+  #cacheVersion = -1;
+  /** The obstacles the per-segment arrays describe. */
+  #source: StaticObstacles | null = null;
 
-  /** Recomputes directions and convexity when the geometry changed. */
+  /** Recomputes directions and convexity for other obstacles or when their geometry changed. */
   update(obstacles: StaticObstacles): void {
-    if (obstacles.version === this.version) return;
+    if (obstacles === this.#source && obstacles.version === this.version) return;
     const n = obstacles.segmentCount;
     if (this.ux.length < n) {
       this.ux = new Float64Array(n);
@@ -369,6 +401,7 @@ export class OrcaObstacles {
       this.convexB[s] = q < 0 || ux[q] * uy[s] - uy[q] * ux[s] >= CONVEX_EPSILON ? 1 : 0;
     }
     this.version = obstacles.version;
+    this.#source = obstacles;
   }
 
   /**
@@ -392,16 +425,138 @@ export class OrcaObstacles {
     maxSpeed: number,
     timeHorizonObst: number,
   ): number {
-    const range = timeHorizonObst * maxSpeed + radius;
+    const count = this.#gather(obstacles, px, py, timeHorizonObst * maxSpeed + radius);
+    return this.#pushFirst(obstacles, lines, count, px, py, vx, vy, radius, timeHorizonObst);
+  }
+
+  /**
+   * {@linkcode OrcaObstacles.pushLines} for a shorter horizon, right after a call of it for the
+   * same agent: the segments within the shorter range are the nearest of those that call found,
+   * so the segment grid is not asked again (unless two of them are equally far: then the order
+   * of a fresh query settles which comes first).
+   *
+   * @param timeHorizonObst the shorter horizon (s), at most the previous call's
+   *
+   * @example The safety horizon after the anticipation horizon
+   * ```ts
+   * import { OrcaObstacles } from "./_orca_half_planes.ts";
+   * import { OrcaLines } from "./_orca_lp.ts";
+   * import { StaticObstacles } from "../core/obstacles.ts";
+   * import assert from "node:assert/strict";
+   * const obstacles = new StaticObstacles();
+   * obstacles.addWall([[-5, 0.9], [5, 0.9]]); // 0.9 m away
+   * obstacles.addWall([[-5, -4], [5, -4]]); // 4 m away
+   * const geometry = new OrcaObstacles();
+   * geometry.update(obstacles);
+   * const lines = new OrcaLines();
+   * assert.equal(geometry.pushLines(obstacles, lines, 0, 0, 0, 0, 0.25, 1.5, 5), 2);
+   * lines.count = 0;
+   * // Over 0.5 s only the wall within 0.5 s · 1.5 m/s + 0.25 m = 1 m counts.
+   * assert.equal(geometry.pushNearer(obstacles, lines, 0, 0, 0, 0, 0.25, 1.5, 0.5), 1);
+   * ```
+   */
+  pushNearer(
+    obstacles: StaticObstacles,
+    lines: OrcaLines,
+    px: number,
+    py: number,
+    vx: number,
+    vy: number,
+    radius: number,
+    maxSpeed: number,
+    timeHorizonObst: number,
+  ): number {
+    const range = timeHorizonObst * maxSpeed + radius, r2 = range * range;
+    // Sorted by distance: those within range (the test of the segment grid) come first.
+    const dist = this.#orderDistSq, gathered = this.#gathered;
+    let count = 0;
+    while (count < gathered && dist[count] <= r2) count++;
+    for (let k = 1; k < count; k++) {
+      if (dist[k] === dist[k - 1]) {
+        count = this.#gather(obstacles, px, py, range);
+        break;
+      }
+    }
+    return this.#pushFirst(obstacles, lines, count, px, py, vx, vy, radius, timeHorizonObst);
+  }
+
+  /**
+   * Finds the visible segments within `range` (m), nearest first (see `#sortVisible`): the
+   * segment grid's answer. The grid is asked for a disc `CACHE_MARGIN` wider than needed, and
+   * the next agents (solved in grid order, so nearby) whose disc lies inside it take their
+   * segments from that answer with the grid's own distance test. Only the order of equally far
+   * segments can differ from a query of their own: then the grid is asked.
+   */
+  #gather(obstacles: StaticObstacles, px: number, py: number, range: number): number {
+    const dx = px - this.#cacheX, dy = py - this.#cacheY;
+    const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
+    if (
+      !(this.#cacheSource === obstacles && this.#cacheVersion === obstacles.version &&
+        Math.sqrt(dx * dx + dy * dy) + range <= this.#cacheRange - slack)
+    ) {
+      const wide = range + CACHE_MARGIN;
+      let n = obstacles.queryRadius(px, py, wide, this.#cached);
+      if (n > this.#cached.length) {
+        this.#cached = new Uint32Array(2 * n);
+        n = obstacles.queryRadius(px, py, wide, this.#cached);
+      }
+      this.#cachedCount = n;
+      this.#cacheX = px;
+      this.#cacheY = py;
+      this.#cacheRange = wide;
+      this.#cacheSource = obstacles;
+      this.#cacheVersion = obstacles.version;
+    }
+    const n = this.#cachedCount, cached = this.#cached;
+    if (this.#found.length < n) this.#growFound(n);
+    const { ax, ay, bx, by } = obstacles;
+    const found = this.#found, r2 = range * range;
+    let count = 0;
+    for (let c = 0; c < n; c++) {
+      const s = cached[c];
+      found[count] = s;
+      count += +(pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]) <= r2);
+    }
+    count = count === 0 ? 0 : this.#sortVisible(obstacles, count, px, py);
+    const dist = this.#orderDistSq;
+    for (let k = 1; k < count; k++) {
+      if (dist[k] === dist[k - 1]) {
+        count = this.#query(obstacles, px, py, range);
+        break;
+      }
+    }
+    this.#gathered = count;
+    return count;
+  }
+
+  /** `#gather` without the cache: asks the segment grid for exactly `range`. */
+  #query(obstacles: StaticObstacles, px: number, py: number, range: number): number {
     let found = obstacles.queryRadius(px, py, range, this.#found);
     if (found > this.#found.length) {
-      this.#found = new Uint32Array(2 * found);
-      this.#order = new Int32Array(2 * found);
-      this.#orderDistSq = new Float64Array(2 * found);
+      this.#growFound(found);
       found = obstacles.queryRadius(px, py, range, this.#found);
     }
-    if (found === 0) return 0;
-    const count = this.#sortVisible(obstacles, found, px, py);
+    return found === 0 ? 0 : this.#sortVisible(obstacles, found, px, py);
+  }
+
+  #growFound(n: number): void {
+    this.#found = new Uint32Array(2 * n);
+    this.#order = new Int32Array(2 * n);
+    this.#orderDistSq = new Float64Array(2 * n);
+  }
+
+  /** Pushes the half-planes of the first `count` gathered segments; returns how many. */
+  #pushFirst(
+    obstacles: StaticObstacles,
+    lines: OrcaLines,
+    count: number,
+    px: number,
+    py: number,
+    vx: number,
+    vy: number,
+    radius: number,
+    timeHorizonObst: number,
+  ): number {
     const before = lines.count;
     const order = this.#order;
     for (let k = 0; k < count; k++) {
@@ -679,10 +834,12 @@ export class OrcaObstacles {
 }
 
 /**
- * The walking side decides the pair when w lies on the other side of the line to B by less
- * than the angle whose squared sine is `sinSq` (`wrongSide` = side · det(p, w)), the pair is not
- * moving apart, and it moves along that line (head-on, one behind the other, or standing). All
- * tests are symmetric in A and B, so both agents of a pair decide alike.
+ * Whether the walking side decides the pair (1) or not (0): w lies on the other side of the
+ * line to B by less than the angle whose squared sine is `sinSq` (`wrongSide` = side · det(p, w)),
+ * the pair is not moving apart, and its summed velocity lies along that line within the same
+ * angle, relative to their speeds (head-on, one behind the other, or standing; neighbours
+ * converging side by side, as on a shrinking circle, do not qualify). All tests are symmetric in
+ * A and B, so both agents of a pair decide alike. Branch-free (see the call site).
  */
 function _prefersSide(
   rpx: number,
@@ -695,32 +852,13 @@ function _prefersSide(
   wrongSide: number,
   wSq: number,
   sinSq: number,
-): boolean {
-  return wrongSide * Math.abs(wrongSide) <= sinSq * distSq * wSq &&
-    (vx - vbx) * rpx + (vy - vby) * rpy >= 0 &&
-    _movesAlongLine(rpx, rpy, distSq, vx, vy, vbx, vby, sinSq);
-}
-
-/**
- * True when the pair's summed velocity lies along the line joining them within the angle whose
- * squared sine is `sinSq` (relative to their speeds): they walk towards each other, one behind the other,
- * or stand. Symmetric in A and B. Neighbours converging side by side (as on a shrinking circle)
- * do not qualify.
- */
-function _movesAlongLine(
-  rpx: number,
-  rpy: number,
-  distSq: number,
-  vx: number,
-  vy: number,
-  vbx: number,
-  vby: number,
-  sinSq: number,
-): boolean {
+): number {
   const mx = vx + vbx, my = vy + vby;
-  const cross = rpx * my - rpy * mx;
+  const along = rpx * my - rpy * mx;
   const speedSq = 2 * (vx * vx + vy * vy + vbx * vbx + vby * vby); // >= (|v_A| + |v_B|)²
-  return cross * cross <= sinSq * distSq * speedSq;
+  return +(wrongSide * Math.abs(wrongSide) <= sinSq * distSq * wSq) &
+    +((vx - vbx) * rpx + (vy - vby) * rpy >= 0) &
+    +(along * along <= sinSq * distSq * speedSq);
 }
 
 /** Pushes a line through (px, py) with direction (dx, dy) normalised. */

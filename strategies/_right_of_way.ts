@@ -192,11 +192,64 @@ export function counterflowAhead(
   const found = query.found;
   for (let k = 0; k < count; k++) {
     const j = found[k];
-    const qx = prefVx[j], qy = prefVy[j], dot = pvx * qx + pvy * qy;
-    if (
-      dot < 0 && dot * dot > COUNTER_COS_SQ * (pvx * pvx + pvy * pvy) * (qx * qx + qy * qy) &&
-      (px[j] - x) * pvx + (py[j] - y) * pvy > 0
-    ) return true;
+    if (_opposesAhead(pvx, pvy, px[j] - x, py[j] - y, prefVx[j], prefVy[j])) return true;
   }
   return false;
+}
+
+/**
+ * The test of {@linkcode counterflowAhead} on a list of agents known to lie within its radius
+ * of agent i (such as i's nearest neighbours): true when one of them is ahead of i and wants to
+ * go the other way. A true answer here is the answer of `counterflowAhead` (which reads every
+ * agent in range); on false, that one still has to be asked.
+ *
+ * @param neighbours agent indices (not i)
+ * @param count how many of `neighbours` to read
+ *
+ * @example Someone coming the other way among the nearest neighbours
+ * ```ts
+ * import { counterflowAmong } from "./_right_of_way.ts";
+ * import { AgentStore } from "../core/agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const agents = new AgentStore(3);
+ * agents.add({ x: 0, y: 0 });
+ * agents.add({ x: 2, y: 0.5 }); // ahead, coming the other way
+ * agents.add({ x: -2, y: 0 }); // behind, coming the other way
+ * agents.prefVx[0] = 1.3;
+ * agents.prefVx[1] = agents.prefVx[2] = -1.3;
+ * assert.equal(counterflowAmong(agents, 0, new Uint32Array([2, 1]), 2), true);
+ * assert.equal(counterflowAmong(agents, 0, new Uint32Array([2, 1]), 1), false);
+ * ```
+ */
+export function counterflowAmong(
+  agents: AgentStore,
+  i: number,
+  neighbours: Uint32Array,
+  count: number,
+): boolean {
+  const x = agents.px[i], y = agents.py[i], pvx = agents.prefVx[i], pvy = agents.prefVy[i];
+  const px = agents.px, py = agents.py, prefVx = agents.prefVx, prefVy = agents.prefVy;
+  for (let k = 0; k < count; k++) {
+    const j = neighbours[k];
+    if (_opposesAhead(pvx, pvy, px[j] - x, py[j] - y, prefVx[j], prefVy[j])) return true;
+  }
+  return false;
+}
+
+/**
+ * True when an agent at (dx, dy) relative to one with preferred velocity (pvx, pvy), itself
+ * with preferred velocity (qx, qy), is ahead of it and wants to go the other way (more than
+ * 120°).
+ */
+function _opposesAhead(
+  pvx: number,
+  pvy: number,
+  dx: number,
+  dy: number,
+  qx: number,
+  qy: number,
+): boolean {
+  const dot = pvx * qx + pvy * qy;
+  return dot < 0 && dot * dot > COUNTER_COS_SQ * (pvx * pvx + pvy * pvy) * (qx * qx + qy * qy) &&
+    dx * pvx + dy * pvy > 0;
 }

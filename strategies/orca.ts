@@ -77,6 +77,7 @@ import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
 import {
   BLOCKED_PROGRESS,
   counterflowAhead,
+  counterflowAmong,
   CounterflowQuery,
   mustGiveWay,
   WEDGE_GAP,
@@ -369,8 +370,10 @@ class OrcaSolver {
       }
       lines.count = 0;
     }
-    const numObstLines = hasObstacles
-      ? this.obstacles.pushLines(
+    // The hard obstacle half-planes over the safety horizon; after the anticipation pass, its
+    // segments are reused.
+    const numObstLines = !hasObstacles ? 0 : this.anticipates
+      ? this.obstacles.pushNearer(
         obstacles,
         lines,
         x,
@@ -381,7 +384,17 @@ class OrcaSolver {
         maxSpeed,
         this.obstacleSafetyHorizon,
       )
-      : 0;
+      : this.obstacles.pushLines(
+        obstacles,
+        lines,
+        x,
+        y,
+        vxi,
+        vyi,
+        ri,
+        maxSpeed,
+        this.obstacleSafetyHorizon,
+      );
     const found = this.maxNeighbors > 0
       ? grid.queryKNearest(
         x,
@@ -406,9 +419,11 @@ class OrcaSolver {
       nvy[m] = vy[j];
       nr[m] = ri + radius[j];
       nshare[m] = (flags[j] & AgentFlags.frozen) !== 0 ? 1 : 0.5;
-      ntie[m] = i < j ? 1 : -1;
+      // Branch-free (+1 or -1, 1 or 0): which way these go is a coin toss for the branch
+      // predictor, and a mispredicted branch costs more than the arithmetic.
+      ntie[m] = 2 * +(i < j) - 1;
       // Oncoming: preferred directions more than 90° apart (symmetric in i and j).
-      noncoming[m] = pvx * prefVx[j] + pvy * prefVy[j] < 0 ? 1 : 0;
+      noncoming[m] = +(pvx * prefVx[j] + pvy * prefVy[j] < 0);
     }
     nb.count = found;
     if (this.contactSafety) pushContactLines(lines, nb, maxSpeed, invDt);
@@ -432,7 +447,9 @@ class OrcaSolver {
       // Blocked: less than a tenth of the preferred progress.
       if (
         failed === lines.count &&
-        counterflowAhead(agents, grid, i, this.neighborDist, this.#counterflow)
+        // The nearest neighbours usually settle it without reading everyone in range.
+        (counterflowAmong(agents, i, idx, found) ||
+          counterflowAhead(agents, grid, i, this.neighborDist, this.#counterflow))
       ) {
         // By someone coming the other way: step towards the walking side, solving again for the
         // preferred velocity turned 90° to that side (same half-planes).

@@ -333,17 +333,25 @@ class AvoidVolume implements SteeringBehaviour {
     if (n > this.#candU.length) this.#growCandidates(n);
     const buf = this.#agentBuf, ax = a.px, ay = a.py, avx = a.vx, avy = a.vy, ar = a.radius;
     const candJ = this.#candJ, candU = this.#candU, candW = this.#candW, candC = this.#candC;
-    let kept = 0, bestT = this.#hitT, bestJ = -1, bestU = 0, bestW = 0, bestClosing = 0;
+    let kept = 0;
     for (let k = 0; k < n; k++) {
       const j = buf[k];
       const dx = ax[j] - px, dy = ay[j] - py;
       const u = dx * hx + dy * hy, w = dy * hx - dx * hy;
-      const rj = ar[j], reach = b + rj;
-      if (u <= -reach || u > ahead) continue;
-      const aw = w < 0 ? -w : w;
-      if (aw >= reach + shift) continue;
-      const closing = speed - (avx[j] * hx + avy[j] * hy);
-      if (aw < reach && u > 0 && closing > 0) {
+      const reach = b + ar[j];
+      // Always store, keep only those in the rectangle: branch-free, as whether a neighbour
+      // lies in it is a coin toss for the branch predictor.
+      candJ[kept] = j;
+      candU[kept] = u;
+      candW[kept] = w;
+      candC[kept] = speed - (avx[j] * hx + avy[j] * hy);
+      kept += +!(u <= -reach) & +!(u > ahead) & +!(Math.abs(w) >= reach + shift);
+    }
+    let bestT = this.#hitT, bestJ = -1, bestU = 0, bestW = 0, bestClosing = 0;
+    for (let c = 0; c < kept; c++) {
+      const u = candU[c], w = candW[c], closing = candC[c];
+      const j = candJ[c], rj = ar[j];
+      if (Math.abs(w) < b + rj && u > 0 && closing > 0) {
         const t = sweptBoxDiscContact(u, w, b, rj) / closing;
         if (t <= horizon && t < bestT) {
           bestT = t;
@@ -353,11 +361,6 @@ class AvoidVolume implements SteeringBehaviour {
           bestClosing = closing;
         }
       }
-      candJ[kept] = j;
-      candU[kept] = u;
-      candW[kept] = w;
-      candC[kept] = closing;
-      kept++;
     }
     if (bestJ >= 0) {
       const reach = b + ar[bestJ];
