@@ -253,3 +253,83 @@ function _opposesAhead(
   return dot < 0 && dot * dot > COUNTER_COS_SQ * (pvx * pvx + pvy * pvy) * (qx * qx + qy * qy) &&
     dx * pvx + dy * pvy > 0;
 }
+
+/**
+ * Largest share of its radius a pinned agent gives up towards its neighbours (0.2: a 0.25 m
+ * disc narrows to 0.2 m, about a walker turning the shoulders to slip through). Hard contact
+ * between rigid discs has a fixed point a real crowd does not: at a narrow door, agents at
+ * both posts and one between them lock into an arch with a centimetre or two of slack, every
+ * one of them touching three others, and neither giving way nor side-stepping opens it. People
+ * turn sideways and squeeze by; an agent pinned for longer than {@linkcode PINNED_PATIENCE_S}
+ * does the same, a little more every step it stays pinned, and squares up again once it walks
+ * (see {@linkcode squeezeOf}).
+ *
+ * @example
+ * ```ts
+ * import { SQUEEZE_SHARE } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(SQUEEZE_SHARE, 0.2);
+ * ```
+ */
+export const SQUEEZE_SHARE = 0.2;
+
+/**
+ * Seconds an agent stands pinned (less than `BLOCKED_PROGRESS` of its preferred progress)
+ * before it starts to squeeze: a brief stop in passing never narrows anyone.
+ *
+ * @example
+ * ```ts
+ * import { PINNED_PATIENCE_S } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(PINNED_PATIENCE_S, 0.5);
+ * ```
+ */
+export const PINNED_PATIENCE_S = 0.5;
+
+/** Growth of the squeeze past the patience (share of the radius per second): full in 2 s. */
+const SQUEEZE_RATE = 0.1;
+
+/** How much faster the pinned time runs down while the agent walks than it builds up. */
+const UNPIN_SPEEDUP = 2;
+
+/** Pinned time (s) at which the squeeze is full; the pinned time is capped there. */
+const PINNED_FULL_S = PINNED_PATIENCE_S + SQUEEZE_SHARE / SQUEEZE_RATE;
+
+/**
+ * Share of the radius an agent pinned for `pinnedS` seconds gives up towards its neighbours:
+ * 0 up to {@linkcode PINNED_PATIENCE_S}, then growing to {@linkcode SQUEEZE_SHARE} over 2 s.
+ * Walls always see the whole body.
+ *
+ * @example
+ * ```ts
+ * import { squeezeOf } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(squeezeOf(0.4), 0);
+ * assert.ok(Math.abs(squeezeOf(1.5) - 0.1) < 1e-12);
+ * assert.equal(squeezeOf(10), 0.2);
+ * ```
+ */
+export function squeezeOf(pinnedS: number): number {
+  const s = (pinnedS - PINNED_PATIENCE_S) * SQUEEZE_RATE;
+  return s <= 0 ? 0 : s < SQUEEZE_SHARE ? s : SQUEEZE_SHARE;
+}
+
+/**
+ * The pinned time (s) after a step of `dt` seconds: it builds up while the agent is `blocked`
+ * (capped where the squeeze is full) and runs down twice as fast while it walks, so that a
+ * squeezed agent squares up over a second of walking.
+ *
+ * @example
+ * ```ts
+ * import { nextPinnedTime } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(nextPinnedTime(1, true, 0.5), 1.5);
+ * assert.equal(nextPinnedTime(1, false, 0.25), 0.5);
+ * assert.equal(nextPinnedTime(0.1, false, 0.25), 0);
+ * ```
+ */
+export function nextPinnedTime(pinnedS: number, blocked: boolean, dt: number): number {
+  if (blocked) return pinnedS + dt < PINNED_FULL_S ? pinnedS + dt : PINNED_FULL_S;
+  const t = pinnedS - UNPIN_SPEEDUP * dt;
+  return t > 0 ? t : 0;
+}

@@ -33,6 +33,7 @@ import { createBehaviour } from "./steering/catalogue.ts";
 import { ContactConstraint } from "./steering/contact.ts";
 import { type BehaviourGroups, DEFAULT_GROUPS, parseGroups } from "./steering/groups.ts";
 import { Neighbourhood } from "./steering/neighbourhood.ts";
+import { BLOCKED_PROGRESS, nextPinnedTime, squeezeOf } from "./_right_of_way.ts";
 
 /** Options of {@linkcode createPriorityStrategy}. */
 export interface PrioritySteeringOptions {
@@ -62,6 +63,13 @@ export interface ComposeSettings {
 
 /** Name of the per-agent column holding the group that decided (−1: none). */
 export const STEERING_GROUP_COLUMN = "steering.group";
+
+/**
+ * State column with the seconds each agent has stood pinned (when contact handling is on); past
+ * half a second the agent turns its shoulders to squeeze by (see `squeezeOf` in
+ * strategies/_right_of_way.ts).
+ */
+export const STEERING_PINNED_COLUMN = "steering.pinned";
 
 /** Radius (m) contact handling reads: two body radii plus a step of closing at running speed. */
 const CONTACT_RADIUS = 0.75;
@@ -153,6 +161,15 @@ class PriorityStrategy implements Strategy {
       kind: "state",
       doc: "priority group that decided the last step (0 first; -1 none exceeded epsilon)",
     });
+    if (settings.contact) {
+      columns.set(STEERING_PINNED_COLUMN, {
+        name: STEERING_PINNED_COLUMN,
+        type: "f64",
+        default: 0,
+        kind: "state",
+        doc: "seconds stood pinned; past 0.5 s the agent turns its shoulders to neighbours",
+      });
+    }
     for (const b of this.#behaviours) for (const c of b.columns ?? []) columns.set(c.name, c);
     this.columns = [...columns.values()];
   }
@@ -170,6 +187,8 @@ class PriorityStrategy implements Strategy {
     const members = this.#members, weights = this.#weights, starts = this.#groupStart;
     const groups = this.#groupCount, out = this.#out, vel = this.#vel;
     const vx = a.vx, vy = a.vy, maxSpeed = a.maxSpeed, newVx = a.newVx, newVy = a.newVy;
+    const prefVx = a.prefVx, prefVy = a.prefVy;
+    const pinned = contact !== null ? a.column(STEERING_PINNED_COLUMN) : null;
     for (let i = begin; i < end; i++) {
       let ax = 0, ay = 0, won = -1;
       for (let g = 0; g < groups; g++) {
@@ -197,9 +216,16 @@ class PriorityStrategy implements Strategy {
       if (contact !== null) {
         vel[0] = ux;
         vel[1] = uy;
-        contact.apply(ctx, i, vel);
+        contact.apply(ctx, i, vel, squeezeOf(pinned![i]));
         ux = vel[0];
         uy = vel[1];
+        // Pinned (less than a tenth of the preferred progress) for long: the shoulders turn.
+        const pvx = prefVx[i], pvy = prefVy[i], want = pvx * pvx + pvy * pvy;
+        pinned![i] = nextPinnedTime(
+          pinned![i],
+          want > 0 && ux * pvx + uy * pvy < BLOCKED_PROGRESS * want,
+          dt,
+        );
       }
       newVx[i] = ux;
       newVy[i] = uy;

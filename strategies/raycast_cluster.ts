@@ -56,7 +56,12 @@
  *   standing neighbour that wants to go where it stands settles the right of way: the one that
  *   has the other more squarely in its way backs off at half its speed (see
  *   strategies/_right_of_way.ts). And the dampener slows a cornered agent to a tenth of its
- *   speed (`minSpeedFactor`), not the quarter that would pack a waiting crowd solid.
+ *   speed (`minSpeedFactor`), not the quarter that would pack a waiting crowd solid. Where
+ *   giving way cannot open the arch either (at a 0.8 m door everyone in it touches three
+ *   others), an agent pinned for more than half a second turns its shoulders: towards its
+ *   neighbours its body narrows by up to a fifth over the next two seconds, and squares up again
+ *   once it walks (`squeezeOf` in strategies/_right_of_way.ts; state column `raycast.pinned`).
+ *   A fully squeezed agent also settles the right of way as a cornered one does.
  * - The returned angle is applied at once, so agents snap between headings; here the heading
  *   and the side-step ease towards their targets with time constant `turnTimeS`. Smoothing alone
  *   would blur the salsa into a 20 Hz jitter (two mirrored agents re-decide every step), so a
@@ -104,7 +109,16 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { StepContext, Strategy, StrategyFactory, WalkingSide } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
 import { segmentParameter } from "../core/geometry.ts";
-import { counterflowAhead, CounterflowQuery, mustGiveWay, WEDGE_GAP } from "./_right_of_way.ts";
+import {
+  BLOCKED_PROGRESS,
+  counterflowAhead,
+  CounterflowQuery,
+  mustGiveWay,
+  nextPinnedTime,
+  SQUEEZE_SHARE,
+  squeezeOf,
+  WEDGE_GAP,
+} from "./_right_of_way.ts";
 
 /** Model-wide parameters of {@linkcode createRaycastClusterStrategy}. */
 export interface RaycastClusterOptions {
@@ -630,6 +644,11 @@ function _columns(o: RaycastClusterOptions): ColumnSpec[] {
     state("sideSince", "f64", "time the current side of the target turn was taken (s)"),
     state("reach", "f64", "current ray length (m); 0 until the first step"),
     state(
+      "pinned",
+      "f64",
+      "seconds stood pinned; past 0.5 s the agent turns its shoulders to neighbours (see squeezeOf)",
+    ),
+    state(
       "raysCast",
       "u8",
       "rays cast by the last check (lazy evaluation casts only what the scan needs)",
@@ -663,6 +682,7 @@ class _RaycastCluster implements Strategy {
   #turnCos!: Float64Array;
   #turnSin!: Float64Array;
   #speedFactor!: Float64Array;
+  #pinned!: Float64Array;
   #side!: Float64Array;
   #sideSince!: Float64Array;
   #reach!: Float64Array;
@@ -757,7 +777,10 @@ class _RaycastCluster implements Strategy {
       const v = speed * this.#speedFactor[i];
       this.#gatherContacts(ctx, i, (v + o.sidestepShare * speed) * o.brakeTimeS, maxRadius);
       const cornered = (status[i] & ALL_BLOCKED) !== 0;
-      if (cornered && this.#givesWay(ctx.agents, i, hx, hy)) {
+      // Pinned for the last two seconds even with the shoulders turned: also a right-of-way case,
+      // whatever the rays see beyond the neighbours it is wedged against.
+      const pinned = squeezeOf(this.#pinned[i]) >= SQUEEZE_SHARE;
+      if ((cornered || pinned) && this.#givesWay(ctx.agents, i, hx, hy)) {
         // Cornered, and wedged against a standing neighbour with the right of way: back off
         // from it at half the desired speed so that the arch they form opens.
         this.#side[i] = 0;
@@ -768,8 +791,15 @@ class _RaycastCluster implements Strategy {
         // Right of the heading is (hy, -hx); side > 0 steps right.
         this.#project(dx * v + hy * side, dy * v - hx * side);
       }
-      newVx[i] = this.#outVx;
-      newVy[i] = this.#outVy;
+      const outVx = this.#outVx, outVy = this.#outVy;
+      newVx[i] = outVx;
+      newVy[i] = outVy;
+      // Pinned (less than a tenth of the preferred progress) for long: the shoulders turn.
+      this.#pinned[i] = nextPinnedTime(
+        this.#pinned[i],
+        outVx * pvx + outVy * pvy < BLOCKED_PROGRESS * speed * speed,
+        dt,
+      );
     }
   }
 
@@ -915,6 +945,7 @@ class _RaycastCluster implements Strategy {
     this.#turnCos = a.column("raycast.turnCos");
     this.#turnSin = a.column("raycast.turnSin");
     this.#speedFactor = a.column("raycast.speedFactor");
+    this.#pinned = a.column("raycast.pinned");
     this.#side = a.column("raycast.side");
     this.#sideSince = a.column("raycast.sideSince");
     this.#reach = a.column("raycast.reach");
@@ -1333,7 +1364,9 @@ class _RaycastCluster implements Strategy {
    * unit normal towards the neighbour in `#nbX`/`#nbY`, limit (m/s) in `#nbC0`.
    */
   #gatherContacts(ctx: StepContext, i: number, range: number, maxRadius: number): void {
-    const a = ctx.agents, x = a.px[i], y = a.py[i], ri = a.radius[i], tau = this.#o.brakeTimeS;
+    const a = ctx.agents, x = a.px[i], y = a.py[i], tau = this.#o.brakeTimeS;
+    // Towards neighbours, a pinned agent's body is narrower by its squeeze (shoulders turned).
+    const rw = a.radius[i], ri = rw * (1 - squeezeOf(this.#pinned[i]));
     range += BRAKE_MARGIN; // gaps beyond never bind
     const reach = ri + maxRadius + range;
     let count = ctx.grid.queryRadius(x, y, reach, this.#query, i);
@@ -1346,10 +1379,10 @@ class _RaycastCluster implements Strategy {
     if (this.#wallsOf === i && this.#wallsAhead + range <= this.#wallReach) {
       walls = this.#segCount; // this step's check already gathered every wall in reach
     } else if (o.segmentCount > 0) {
-      walls = o.queryRadius(x, y, ri + range, this.#segments);
+      walls = o.queryRadius(x, y, rw + range, this.#segments);
       if (walls > this.#segments.length) {
         this.#segments = new Uint32Array(_capacityFor(walls));
-        walls = o.queryRadius(x, y, ri + range, this.#segments);
+        walls = o.queryRadius(x, y, rw + range, this.#segments);
       }
     }
     this.#wallsOf = -1;
@@ -1385,7 +1418,7 @@ class _RaycastCluster implements Strategy {
       const d = Math.sqrt(d2);
       cnx[m] = qx / d;
       cny[m] = qy / d;
-      limit[m++] = _gapSpeed(d - ri, tau);
+      limit[m++] = _gapSpeed(d - rw, tau);
     }
     this.#contacts = m;
   }

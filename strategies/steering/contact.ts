@@ -20,7 +20,10 @@
  * neighbour that has the right of way (see strategies/_right_of_way.ts), backs off from it at
  * half its preferred speed instead, and the arch opens; stopped head-on against a stopped one that
  * comes the other way (within ±30° straight ahead), it steps to the world's walking side at that
- * speed.
+ * speed. Where that cannot open the arch either (at a 0.8 m door everyone in it touches three
+ * others), an agent pinned for more than half a second narrows towards its neighbours by up to a
+ * fifth of its radius, as people turn their shoulders to squeeze by (the `squeeze` argument of
+ * {@linkcode ContactConstraint.apply}; `squeezeOf` in strategies/_right_of_way.ts).
  *
  * @module
  */
@@ -88,15 +91,21 @@ export class ContactConstraint {
     crowdExtent(ctx.agents, this.#extent);
   }
 
-  /** Limits agent `i`'s velocity `vel` (m/s, `[vx, vy]`, updated in place). */
-  apply(ctx: StepContext, i: number, vel: Float64Array): void {
+  /**
+   * Limits agent `i`'s velocity `vel` (m/s, `[vx, vy]`, updated in place).
+   *
+   * @param squeeze share of i's radius given up towards neighbours (shoulders turned by a pinned
+   * agent, see `SQUEEZE_SHARE` in strategies/_right_of_way.ts), in [0, 1); walls see the whole
+   * body
+   */
+  apply(ctx: StepContext, i: number, vel: Float64Array, squeeze = 0): void {
     const a = ctx.agents, dt = ctx.dt;
     const vx = vel[0], vy = vel[1];
     const pvx = a.prefVx[i], pvy = a.prefVy[i], wantSq = pvx * pvx + pvy * pvy;
     // The fastest velocity limited here: the steered one, or backing off when giving way.
     const vSq = vx * vx + vy * vy, backSq = GIVE_WAY_SPEED * GIVE_WAY_SPEED * wantSq;
     const speed = Math.sqrt(vSq > backSq ? vSq : backSq);
-    const px = a.px[i], py = a.py[i], ri = a.radius[i];
+    const px = a.px[i], py = a.py[i], rw = a.radius[i], ri = rw * (1 - squeeze);
     const push = a.maxSpeed[i];
     let count = 0;
     // Neighbours whose half-gap this velocity could close within one step, and those an agent
@@ -119,7 +128,7 @@ export class ContactConstraint {
     }
     const o = ctx.obstacles;
     if (o.segmentCount > 0) {
-      const wallReach = ri + dt * speed + SLOP;
+      const wallReach = rw + dt * speed + SLOP;
       const m = near.segmentCount, segs = near.segments;
       for (let q = 0; q < m; q++) {
         const s = segs[q];
@@ -130,7 +139,7 @@ export class ContactConstraint {
         const dx = sx + t * ex - px, dy = sy + t * ey - py;
         const d = Math.sqrt(dx * dx + dy * dy);
         if (d === 0 || d > wallReach) continue;
-        const limit = (d - ri - SLOP) / dt;
+        const limit = (d - rw - SLOP) / dt;
         count = this.#add(count, dx / d, dy / d, limit > -push ? limit : -push);
       }
     }
