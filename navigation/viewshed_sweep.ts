@@ -72,6 +72,9 @@ export const VIEWSHED_OPTIONS: OptionSpecs<ViewshedOptions> = {
   },
 };
 
+/** Bins per group in the culling step's coarse maxima: 2^GROUP_BITS. */
+const GROUP_BITS = 4;
+const GROUP_MASK = (1 << GROUP_BITS) - 1;
 /** Cells per side of a culling block. */
 const BLOCK = 4;
 /** Distance (m) under which a point counts as lying on a wall or line. */
@@ -106,6 +109,11 @@ export class ViewshedSweep {
   readonly #mask: number;
   /** Upper bound (m) on the visible distance per direction bin. */
   readonly #bound: Float64Array;
+  /** Upper bound per group of bins (may be stale-high within a ring; never too low). */
+  readonly #groupMax: Float64Array;
+  readonly #dirty: Uint8Array;
+  readonly #dirtyList: Int32Array;
+  #dirtyCount = 0;
   // Partial cover of each bin (see #coverTo).
   readonly #toAngle: Float64Array;
   readonly #toFar: Float64Array;
@@ -130,7 +138,8 @@ export class ViewshedSweep {
   // Sweep events and heap.
   #evAngle = new Float64Array(512);
   #evWall = new Int32Array(512);
-  #evOrder: number[] = [];
+  #evOrder = new Int32Array(512);
+  #bucketStart = new Int32Array(1025);
   #heap = new Int32Array(256);
   #heapPos = new Int32Array(256);
   #heapSize = 0;
@@ -163,6 +172,9 @@ export class ViewshedSweep {
     this.#bins = o.angularBins;
     this.#mask = o.angularBins - 1;
     this.#bound = new Float64Array(o.angularBins);
+    this.#groupMax = new Float64Array(o.angularBins >> GROUP_BITS);
+    this.#dirty = new Uint8Array(o.angularBins >> GROUP_BITS);
+    this.#dirtyList = new Int32Array(o.angularBins >> GROUP_BITS);
     this.#toAngle = new Float64Array(o.angularBins);
     this.#toFar = new Float64Array(o.angularBins);
     this.#fromAngle = new Float64Array(o.angularBins);
@@ -191,6 +203,9 @@ export class ViewshedSweep {
     this.#oy = y;
     this.#kept = 0;
     this.#bound.fill(this.#range);
+    this.#groupMax.fill(this.#range);
+    this.#dirty.fill(0);
+    this.#dirtyCount = 0;
     this.#toAngle.fill(-1);
     this.#fromAngle.fill(5);
     this.#maxOpen = this.#range;
@@ -229,10 +244,43 @@ export class ViewshedSweep {
     return false;
   }
 
+  /** Notes that a bound of bin `b`'s group was lowered. */
+  #markDirty(b: number): void {
+    const g = b >> GROUP_BITS;
+    if (this.#dirty[g]) return;
+    this.#dirty[g] = 1;
+    this.#dirtyList[this.#dirtyCount++] = g;
+  }
+
+  /** Recomputes the maxima of the groups whose bounds were lowered. */
+  #refreshDirty(): void {
+    const c = this.#bound, groups = this.#groupMax;
+    for (let k = 0; k < this.#dirtyCount; k++) {
+      const g = this.#dirtyList[k];
+      let gm = 0;
+      for (let i = g << GROUP_BITS, end = i + GROUP_MASK + 1; i < end; i++) {
+        if (c[i] > gm) gm = c[i];
+      }
+      groups[g] = gm;
+      this.#dirty[g] = 0;
+    }
+    this.#dirtyCount = 0;
+  }
+
+  /** Recomputes the largest bound, overall and per group of bins. */
   #refreshMaxOpen(): void {
+    this.#dirty.fill(0);
+    this.#dirtyCount = 0;
     let m = 0;
-    const c = this.#bound;
-    for (let i = 0; i < c.length; i++) if (c[i] > m) m = c[i];
+    const c = this.#bound, groups = this.#groupMax;
+    for (let g = 0; g < groups.length; g++) {
+      let gm = 0;
+      for (let i = g << GROUP_BITS, end = i + GROUP_MASK + 1; i < end; i++) {
+        if (c[i] > gm) gm = c[i];
+      }
+      groups[g] = gm;
+      if (gm > m) m = gm;
+    }
     this.#maxOpen = m;
   }
 
@@ -245,7 +293,6 @@ export class ViewshedSweep {
     const obx = Math.floor((this.#ox - g.originX) / block);
     const oby = Math.floor((this.#oy - g.originY) / block);
     const kMax = Math.max(obx, nbx - 1 - obx, oby, nby - 1 - oby);
-    const blockHalf = block * Math.SQRT1_2, cellHalf = cell * Math.SQRT1_2;
     const stamp = set.nextStamp(), stamps = set.stamps;
     const base = set.base, rep = set.replaced, on = set.enabled;
     const start = g.cellStart, items = g.cellItems;
@@ -261,17 +308,17 @@ export class ViewshedSweep {
             bx = obx + k - 1;
             continue;
           }
-          const cxBlock = g.originX + (bx + 0.5) * block - this.#ox;
-          const cyBlock = g.originY + (by + 0.5) * block - this.#oy;
-          if (!this.#open(cxBlock, cyBlock, blockHalf)) continue;
+          const bx0 = g.originX + bx * block - this.#ox, by0 = g.originY + by * block - this.#oy;
+          this.#refreshDirty();
+          if (!this.#open(bx0, by0, bx0 + block, by0 + block)) continue;
           const cx1 = Math.min(g.cols, (bx + 1) * BLOCK), cy1 = Math.min(g.rows, (by + 1) * BLOCK);
           for (let cy = by * BLOCK; cy < cy1; cy++) {
             for (let cx = bx * BLOCK; cx < cx1; cx++) {
               const c = cy * g.cols + cx;
               if (start[c] === start[c + 1]) continue;
-              const ccx = g.originX + (cx + 0.5) * cell - this.#ox;
-              const ccy = g.originY + (cy + 0.5) * cell - this.#oy;
-              if (!this.#open(ccx, ccy, cellHalf)) continue;
+              const cx0 = g.originX + cx * cell - this.#ox, cy0 = g.originY + cy * cell - this.#oy;
+              if (this.#dirtyCount > 0) this.#refreshDirty();
+              if (!this.#open(cx0, cy0, cx0 + cell, cy0 + cell)) continue;
               for (let i = start[c], end = start[c + 1]; i < end; i++) {
                 const s = items[i];
                 if (stamps[s] === stamp) continue;
@@ -290,19 +337,36 @@ export class ViewshedSweep {
     }
   }
 
-  /** May anything within `half` (m) of the relative point (`cx`, `cy`) be seen? */
-  #open(cx: number, cy: number, half: number): boolean {
-    const dc = Math.hypot(cx, cy);
-    if (dc <= half * 1.0001 + TOUCH_M) return true;
-    const dmin = dc - half;
+  /** May anything in the box [x0, x1] × [y0, y1] (m, relative to the observer) be seen? */
+  #open(x0: number, y0: number, x1: number, y1: number): boolean {
+    const nx = x0 > 0 ? x0 : x1 < 0 ? x1 : 0, ny = y0 > 0 ? y0 : y1 < 0 ? y1 : 0;
+    if (nx === 0 && ny === 0) return true; // the observer's own box
+    const dmin = Math.sqrt(nx * nx + ny * ny);
     if (dmin > this.#maxOpen) return false;
-    // Angular half-width bound: tan ≥ angle ≥ diamond-angle distance (its slope is at most 1).
-    const hw = half / Math.sqrt(dc * dc - half * half);
-    if (hw >= 1) return true;
-    const scale = this.#bins / 4, pc = _diamond(cx, cy);
-    const b0 = Math.floor((pc - hw) * scale), b1 = Math.floor((pc + hw) * scale);
-    const c = this.#bound, mask = this.#mask;
-    for (let b = b0; b <= b1; b++) if (c[b & mask] >= dmin) return true;
+    // Exact direction span of the box: its corners' diamond angles, unwrapped across +x.
+    const wraps = y0 < 0 && y1 > 0 && x1 > 0;
+    let lo = 4, hi = 0;
+    for (let k = 0; k < 4; k++) {
+      const cx = k & 1 ? x1 : x0, cy = k & 2 ? y1 : y0;
+      if (cx === 0 && cy === 0) continue;
+      let p = _diamond(cx, cy);
+      if (wraps && p >= 2) p -= 4;
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+    const scale = this.#bins / 4;
+    const b0 = Math.floor(lo * scale), b1 = Math.floor(hi * scale);
+    const c = this.#bound, mask = this.#mask, groups = this.#groupMax;
+    for (let b = b0; b <= b1; b++) {
+      // Whole groups of bins whose (possibly stale, never too low) maximum is nearer: skip.
+      if (
+        (b & GROUP_MASK) === 0 && b + GROUP_MASK <= b1 && groups[(b & mask) >> GROUP_BITS] < dmin
+      ) {
+        b += GROUP_MASK;
+        continue;
+      }
+      if (c[b & mask] >= dmin) return true;
+    }
     return false;
   }
 
@@ -322,7 +386,8 @@ export class ViewshedSweep {
     }
     const ex = qx - px, ey = qy - py, len2 = ex * ex + ey * ey;
     const t = Math.min(1, Math.max(0, -(px * ex + py * ey) / len2));
-    const dmin = Math.hypot(px + t * ex, py + t * ey);
+    const mx = px + t * ex, my = py + t * ey;
+    const dmin = Math.sqrt(mx * mx + my * my);
     if (dmin < TOUCH_M || dmin >= this.#range) return;
     const scale = this.#bins / 4, mask = this.#mask, c = this.#bound;
     const pa = _diamond(px, py), pb = _diamond(qx, qy);
@@ -337,7 +402,7 @@ export class ViewshedSweep {
     }
     if (!visible) return;
     this.#keep(px, py, qx, qy, owner);
-    const dp = Math.hypot(px, py), dq = Math.hypot(qx, qy);
+    const dp = Math.sqrt(px * px + py * py), dq = Math.sqrt(qx * qx + qy * qy);
     if (ba === bb) {
       this.#coverInside(ba, pa, pb, dp > dq ? dp : dq);
       return;
@@ -350,7 +415,10 @@ export class ViewshedSweep {
       const e2 = (e + 1) & mask;
       const t2 = this.#edgeDistance(e2, px, py, qx, qy, cr);
       const far = tPrev > t2 ? tPrev : t2;
-      if (far < c[e]) c[e] = far;
+      if (far < c[e]) {
+        c[e] = far;
+        this.#markDirty(e);
+      }
       tPrev = t2;
       e = e2;
     }
@@ -398,7 +466,10 @@ export class ViewshedSweep {
   #closeBin(b: number): void {
     if (this.#toAngle[b] >= this.#fromAngle[b]) {
       const far = this.#toFar[b] > this.#fromFar[b] ? this.#toFar[b] : this.#fromFar[b];
-      if (far < this.#bound[b]) this.#bound[b] = far;
+      if (far < this.#bound[b]) {
+        this.#bound[b] = far;
+        this.#markDirty(b);
+      }
     }
   }
 
@@ -484,7 +555,8 @@ export class ViewshedSweep {
       this.#qx[n] = qx;
       this.#qy[n] = qy;
       this.#own[n] = this.#own[k];
-      this.#invLen[n] = 1 / Math.hypot(qx - px, qy - py);
+      const lx = qx - px, ly = qy - py;
+      this.#invLen[n] = 1 / Math.sqrt(lx * lx + ly * ly);
       n++;
     }
     this.#kept = n;
@@ -512,10 +584,7 @@ export class ViewshedSweep {
       wall[events++] = ~k;
       if (wraps) this.#heapPush(k);
     }
-    const order = this.#evOrder;
-    order.length = events;
-    for (let i = 0; i < events; i++) order[i] = i;
-    order.sort((i, j) => ang[i] - ang[j] || wall[i] - wall[j]);
+    const order = this.#sortEvents(events);
     let prev = 0, prevX = 1, prevY = 0;
     for (let i = 0; i < events;) {
       const a = ang[order[i]], w0 = wall[order[i]];
@@ -532,6 +601,46 @@ export class ViewshedSweep {
       prevY = dy;
     }
     if (prev < TWO_PI) this.#emit(prev, TWO_PI, prevX, prevY, 1, 0);
+  }
+
+  /**
+   * Event indices in sweep order: by angle, ends before starts at one angle. A bucket sort by
+   * angle, then insertion sort within each bucket (about one event per bucket).
+   */
+  #sortEvents(events: number): Int32Array {
+    let buckets = 16;
+    while (buckets < events) buckets *= 2;
+    if (this.#bucketStart.length < buckets + 1) this.#bucketStart = new Int32Array(2 * buckets + 1);
+    if (this.#evOrder.length < events) this.#evOrder = new Int32Array(this.#evAngle.length);
+    const start = this.#bucketStart,
+      order = this.#evOrder,
+      ang = this.#evAngle,
+      wall = this.#evWall;
+    const scale = buckets / TWO_PI;
+    start.fill(0, 0, buckets + 1);
+    for (let i = 0; i < events; i++) {
+      start[Math.min(buckets - 1, Math.floor(ang[i] * scale)) + 1]++;
+    }
+    for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
+    for (let i = 0; i < events; i++) {
+      order[start[Math.min(buckets - 1, Math.floor(ang[i] * scale))]++] = i;
+    }
+    // start[b] is now the end of bucket b; sort each bucket by (angle, end before start).
+    let lo = 0;
+    for (let b = 0; b < buckets; b++) {
+      const hi = start[b];
+      for (let i = lo + 1; i < hi; i++) {
+        const e = order[i], a = ang[e], w = wall[e];
+        let j = i - 1;
+        while (j >= lo && (ang[order[j]] > a || (ang[order[j]] === a && wall[order[j]] > w))) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = e;
+      }
+      lo = hi;
+    }
+    return order;
   }
 
   /** Writes the wedge [a, b] (rad) bounded by the front wall; (ux, uy), (vx, vy) point at a, b. */
@@ -561,11 +670,11 @@ export class ViewshedSweep {
   /** Distance (m) along the direction (ux, uy) (any length) to the line of kept wall k. */
   #rayDistance(k: number, ux: number, uy: number): number {
     const px = this.#px[k], py = this.#py[k], qx = this.#qx[k], qy = this.#qy[k];
-    const len = Math.hypot(ux, uy);
+    const len = Math.sqrt(ux * ux + uy * uy);
     const denom = (ux * (qy - py) - uy * (qx - px)) / len;
     const r = (px * qy - py * qx) / denom;
     if (denom > 0 && r >= 0 && Number.isFinite(r)) return r;
-    return Math.min(Math.hypot(px, py), Math.hypot(qx, qy));
+    return Math.min(Math.sqrt(px * px + py * py), Math.sqrt(qx * qx + qy * qy));
   }
 
   #growWedges(): void {
@@ -634,7 +743,7 @@ export class ViewshedSweep {
 
   #heapPush(k: number): void {
     const h = this.#heap;
-    let i = this.#heapSize++;
+    const i = this.#heapSize++;
     h[i] = k;
     this.#heapPos[k] = i;
     this.#siftUp(i);
@@ -720,7 +829,7 @@ function _diamondDirection(p: number): [number, number] {
   else if (p < 2) [x, y] = [-(p - 1), 2 - p];
   else if (p < 3) [x, y] = [-(3 - p), -(p - 2)];
   else [x, y] = [p - 3, -(4 - p)];
-  const len = Math.hypot(x, y);
+  const len = Math.sqrt(x * x + y * y);
   return [x / len, y / len];
 }
 
