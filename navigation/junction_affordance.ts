@@ -190,7 +190,8 @@ export class JunctionAffordance {
   readonly #freeGrid: _PointGrid;
   #csr: { start: Uint32Array; items: Uint32Array } | null = null;
   readonly #barriers = new Map<number, number>();
-  readonly #ownerBuffer = new Int32Array(256);
+  #ownerBuffer = new Int32Array(1024);
+  readonly #free = { count: 0, index: new Uint32Array(64), angle: new Float64Array(64) };
   #ownerStamp: Uint32Array;
   #stampNow = 0;
 
@@ -430,12 +431,18 @@ export class JunctionAffordance {
     this.viewshedArea[i] = v.area;
     const s0 = this.slotStart[i], s1 = this.slotStart[i + 1];
     const half = this.halfFrustumRad;
+    const free = this.#freeSeen(v);
     const seen: number[] = [], offsets = new Uint32Array(s1 - s0 + 1);
     for (let s = s0; s < s1; s++) {
       const heading = Math.atan2(this.slotDirY[s], this.slotDirX[s]);
       this.slotArea[s] = v.sectorArea(heading, half);
       this.slotShare[s] = v.area > 0 ? this.slotArea[s] / v.area : 0;
-      this.#seenAttractors(v, heading, seen);
+      this.#buildingAttractorsSeen(v, heading, seen);
+      for (let k = 0; k < free.count; k++) {
+        let off = Math.abs(free.angle[k] - heading) % (2 * Math.PI);
+        if (off > Math.PI) off = 2 * Math.PI - off;
+        if (off <= half) seen.push(free.index[k]);
+      }
       offsets[s - s0 + 1] = seen.length;
     }
     this.#nodeAttractors[i] = Uint32Array.from(seen);
@@ -443,39 +450,48 @@ export class JunctionAffordance {
     this.#csr = null;
   }
 
-  /** Appends to `seen` the attractors seen inside the frustum around `heading` (rad). */
-  #seenAttractors(v: Viewshed, heading: number, seen: number[]): void {
-    const half = this.halfFrustumRad;
-    // Attractors in buildings whose walls bound the viewshed inside the frustum.
-    const owners = this.#ownerBuffer;
-    const n = Math.min(owners.length, v.sectorOwners(heading, half, owners));
+  /** Appends to `seen` the attractors of buildings whose walls bound `v` around `heading`. */
+  #buildingAttractorsSeen(v: Viewshed, heading: number, seen: number[]): void {
+    let owners = this.#ownerBuffer;
+    let n = v.sectorOwners(heading, this.halfFrustumRad, owners);
+    if (n > owners.length) {
+      owners = this.#ownerBuffer = new Int32Array(2 * n);
+      n = v.sectorOwners(heading, this.halfFrustumRad, owners);
+    }
     if (++this.#stampNow === 0xffff_ffff) {
       this.#ownerStamp.fill(0);
       this.#stampNow = 1;
     }
-    const stamp = this.#stampNow;
-    if (this.#ownerStamp.length < this.obstacles.polygonCount) {
-      this.#ownerStamp = new Uint32Array(2 * this.obstacles.polygonCount);
-    }
+    const stamp = this.#stampNow, start = this.#buildingAttractorStart;
     for (let k = 0; k < n; k++) {
       const b = owners[k];
-      if (b >= this.#buildingAttractorStart.length - 1 || this.#ownerStamp[b] === stamp) continue;
+      if (b >= start.length - 1 || this.#ownerStamp[b] === stamp) continue;
       this.#ownerStamp[b] = stamp;
-      for (let j = this.#buildingAttractorStart[b]; j < this.#buildingAttractorStart[b + 1]; j++) {
-        seen.push(this.#buildingAttractors[j]);
-      }
+      for (let j = start[b]; j < start[b + 1]; j++) seen.push(this.#buildingAttractors[j]);
     }
-    // Free attractors inside the viewshed and the frustum.
+  }
+
+  /** Point attractors (not in buildings) inside `v`, with their direction from its observer. */
+  #freeSeen(v: Viewshed): { count: number; index: Uint32Array; angle: Float64Array } {
+    const found = this.#free;
+    found.count = 0;
     const [x0, y0, x1, y1] = v.bounds();
     const tol = this.options.attractorToleranceM;
     const attractors = this.#city.attractors;
     this.#freeGrid.forEachIn(x0 - tol, y0 - tol, x1 + tol, y1 + tol, (k) => {
       const a = attractors[k];
-      const angle = Math.atan2(a.y - v.y, a.x - v.x);
-      let off = Math.abs(angle - heading) % (2 * Math.PI);
-      if (off > Math.PI) off = 2 * Math.PI - off;
-      if (off <= half && v.contains(a.x, a.y, tol)) seen.push(k);
+      if (!v.contains(a.x, a.y, tol)) return;
+      if (found.count === found.index.length) {
+        const index = new Uint32Array(2 * found.count), angle = new Float64Array(2 * found.count);
+        index.set(found.index);
+        angle.set(found.angle);
+        found.index = index;
+        found.angle = angle;
+      }
+      found.index[found.count] = k;
+      found.angle[found.count++] = Math.atan2(a.y - v.y, a.x - v.x);
     });
+    return found;
   }
 }
 

@@ -6,6 +6,13 @@
  * navmesh navigator plans on a navigation mesh — built from a walkable area of polygons with
  * holes, on one or more surfaces joined by stairs — and follows the plan.
  *
+ * Viewshed affordance (D. Michael and Y. Chrysanthou, Automatic high level avatar guidance based
+ * on affordance of movement, Eurographics 2003): exact viewsheds among building footprints
+ * ({@linkcode ViewshedSweep}), the share of each junction's viewshed towards each street with the
+ * attractors seen there ({@linkcode JunctionAffordance}), the guidance map of building, junction
+ * and road cells ({@linkcode GuidanceMap}), and the visual field of walkers on open squares
+ * ({@linkcode VisualField}).
+ *
  * @example A navigation mesh and a navigator planning on it
  * ```ts
  * import { buildNavMesh, createGoalSeeker, createNavMeshNavigator } from "./mod.ts";
@@ -27,6 +34,33 @@ export {
   extractBorderEdges,
 } from "./border_edges.ts";
 export { stringPull } from "./funnel.ts";
+export {
+  GUIDANCE_MAP_OPTIONS,
+  GuidanceCell,
+  GuidanceMap,
+  type GuidanceMapOptions,
+} from "./guidance_map.ts";
+export {
+  JUNCTION_AFFORDANCE_OPTIONS,
+  JunctionAffordance,
+  type JunctionAffordanceOptions,
+  type ObstacleChange,
+} from "./junction_affordance.ts";
+export { type ObstaclePolygon, ObstacleSet, type ObstacleSetOptions } from "./obstacle_set.ts";
+export { streetBarrier, type StreetBarrierOptions } from "./street_barrier.ts";
+export {
+  Viewshed,
+  VIEWSHED_BOUNDS_OWNER,
+  VIEWSHED_RANGE_OWNER,
+  type ViewshedWedges,
+} from "./viewshed.ts";
+export {
+  computeViewshed,
+  VIEWSHED_OPTIONS,
+  type ViewshedOptions,
+  ViewshedSweep,
+} from "./viewshed_sweep.ts";
+export { VISUAL_FIELD_OPTIONS, VisualField, type VisualFieldOptions } from "./visual_field.ts";
 export { NavMesh, type NavMeshData } from "./navmesh.ts";
 export {
   buildNavMesh,
