@@ -47,9 +47,9 @@ export function benchCity(city: CityModel): void {
   }
   console.log(
     `${group}: ${city.buildings.length} buildings, ${obstacles.base.count} wall segments, ` +
-      `${junctions.length} junctions; slowest junction ${
-        slowest.toFixed(2)
-      } ms (node ${slowestNode})`,
+      `${junctions.length} junctions; cold build ${coldCpu.toFixed(0)} ms CPU ` +
+      `(${coldWall.toFixed(0)} ms wall); slowest junction ${slowest.toFixed(2)} ms ` +
+      `(node ${slowestNode})`,
   );
   let sink = 0;
   let next = 0;
