@@ -1,7 +1,7 @@
 /**
  * The `raycast-cluster` strategy: a fan of rays ahead of every agent, scanned in overlapping
- * clusters with a cultural directional bias, after seed 000 ("The Sidewalk Salsa and Cultural
- * Sensitivities", the avoidance of the game Stop Shoving!).
+ * clusters with a cultural directional bias, after "The Sidewalk Salsa and Cultural
+ * Sensitivities" (blog post on the avoidance of the game Stop Shoving!).
  *
  * What the document describes, with its parameters as defaults:
  *
@@ -37,7 +37,8 @@
  *   speed, does it meet that neighbour before it has walked the ray length?). A standing
  *   neighbour sees exactly the document's ray.
  * - A fixed 7.5 m ray in a dense crowd always collides, so the dampener never lets go. As with
- *   seed 002's adaptive forward volume, the ray length shrinks while every cluster collides and
+ *   the adaptive forward volume of "Crossing citizens: a simple simulation of pedestrian crossing"
+ *   (project report), the ray length shrinks while every cluster collides and
  *   grows back while the centre is clear (`minRayLengthM`, `reachDecayRate`, `reachGrowthRate`).
  * - "No turn and a speed dampener" walks the agent on into whatever blocks it, and when everyone
  *   is blocked (the circle swap) nobody ever gets out: pure ray casting jams all 24 agents of the
@@ -106,7 +107,7 @@
  */
 import type { ColumnSpec } from "../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
-import type { StepContext, Strategy, StrategyFactory, WalkingSide } from "../core/strategy.ts";
+import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
 import { segmentParameter } from "../core/geometry.ts";
 import {
@@ -119,6 +120,17 @@ import {
   squeezeOf,
   WEDGE_GAP,
 } from "./_right_of_way.ts";
+import {
+  effectiveRayCount,
+  MAX_MARGIN,
+  MAX_RAYS,
+  type RayCluster,
+  rayClusterOffsets,
+  rayClusterScan,
+  scanTable,
+} from "./_raycast_scan.ts";
+
+export { effectiveRayCount, MAX_RAYS, type RayCluster, rayClusterOffsets, rayClusterScan };
 
 /** Model-wide parameters of {@linkcode createRaycastClusterStrategy}. */
 export interface RaycastClusterOptions {
@@ -316,7 +328,8 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
     min: 0,
     max: 50,
     unit: "m",
-    doc: "shortest ray length while every cluster keeps colliding (seed 002's minSightRange)",
+    doc:
+      "shortest ray length while every cluster keeps colliding (minSightRange of the Crossing citizens report)",
   },
   reachDecayRate: {
     type: "number",
@@ -325,7 +338,7 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
     max: 1000,
     unit: "m/s",
     doc:
-      "shrinking rate of the ray length while every cluster collides (seed 002's sightDecay); 0 keeps it fixed",
+      "shrinking rate of the ray length while every cluster collides (sightDecay of the Crossing citizens report); 0 keeps it fixed",
   },
   reachGrowthRate: {
     type: "number",
@@ -334,7 +347,7 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
     max: 1000,
     unit: "m/s",
     doc:
-      "growth rate of the ray length while the centre cluster is clear (seed 002's sightRegrowth)",
+      "growth rate of the ray length while the centre cluster is clear (sightRegrowth of the Crossing citizens report)",
   },
   allBlockedTurn: {
     type: "enum",
@@ -372,10 +385,6 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
   },
 };
 
-/** Largest ray count (the document's `clamp(…, 3, 21)`). */
-export const MAX_RAYS = 21;
-/** Largest cluster margin that changes the scan (with 21 rays, a margin of 20 spans them all). */
-const MAX_MARGIN = 20;
 /** `raycast.rude` value meaning "not drawn yet": drawn from `rudeShare` at the agent's first step. */
 export const RUDE_UNDECIDED = 2;
 /** Gap kept to every neighbour and wall by the contact constraints (m). */
@@ -411,137 +420,6 @@ const INITIALISED = 1;
 const CENTRE_BLOCKED = 2;
 const ALL_BLOCKED = 4;
 const PHASED = 8;
-
-/**
- * Effective ray count of a requested one, as the document's setter computes it:
- * `clamp(n + (n % 2) - 1, 3, 21)` (an even count loses one ray; non-integers are floored).
- *
- * @example
- * ```ts
- * import { effectiveRayCount } from "./raycast_cluster.ts";
- * import assert from "node:assert/strict";
- * assert.deepEqual([12, 13, 2, 40].map(effectiveRayCount), [11, 13, 3, 21]);
- * ```
- */
-export function effectiveRayCount(requested: number): number {
-  const n = Math.floor(requested);
-  if (!(n >= 3)) return 3; // also NaN
-  const odd = n + (n % 2) - 1;
-  return odd > MAX_RAYS ? MAX_RAYS : odd;
-}
-
-/**
- * The cluster offsets of the document, `[1, 1, 2, 2, …, h, h]` with h = floor(rays / 2) +
- * margin: each offset is tried once to each side.
- *
- * @example The document's worked example
- * ```ts
- * import { rayClusterOffsets } from "./raycast_cluster.ts";
- * import assert from "node:assert/strict";
- * assert.deepEqual(rayClusterOffsets(5, 1), [1, 1, 2, 2, 3, 3]);
- * ```
- */
-export function rayClusterOffsets(rayCount: number, clusterMargin: number): number[] {
-  const n = effectiveRayCount(rayCount), margin = _checkMargin(clusterMargin);
-  const offsets: number[] = [];
-  for (let i = 1; i <= Math.floor(n / 2) + margin; i++) offsets.push(i, i);
-  return offsets;
-}
-
-/** One cluster of a scan: its centre ray and its (clamped) range of rays, indices from the right. */
-export interface RayCluster {
-  /** Offset from the middle ray (0 for the centre cluster), signed: negative is to the right. */
-  readonly offset: number;
-  /** Centre ray index after clamping (0 = right-most). */
-  readonly centre: number;
-  /** First ray of the cluster, clamped to 0. */
-  readonly first: number;
-  /** Last ray of the cluster, clamped to rays - 1. */
-  readonly last: number;
-}
-
-/**
- * The clusters in the order the strategy scans them: the centre cluster, then the document's
- * offsets with the side flipping at every try, starting with `bias`. Ray 0 is the right-most.
- * This is the same table the strategy uses.
- *
- * @example Five rays, margin 1, right-hand bias: the edge clusters shrink to one ray
- * ```ts
- * import { rayClusterScan } from "./raycast_cluster.ts";
- * import assert from "node:assert/strict";
- * const ranges = rayClusterScan(5, 1, "right").map((c) => [c.first, c.last]);
- * assert.deepEqual(ranges, [[1, 3], [0, 2], [2, 4], [0, 1], [3, 4], [0, 0], [4, 4]]);
- * ```
- */
-export function rayClusterScan(
-  rayCount: number,
-  clusterMargin: number,
-  bias: WalkingSide,
-): RayCluster[] {
-  if (bias !== "right" && bias !== "left") {
-    throw new RangeError(
-      `Cannot scan ray clusters as 'bias' must be "right" or "left": current value is ${
-        JSON.stringify(bias)
-      }`,
-    );
-  }
-  const n = effectiveRayCount(rayCount), margin = _checkMargin(clusterMargin);
-  const table = _scanTable(n, margin, bias === "right" ? -1 : 1);
-  const clusters: RayCluster[] = [];
-  for (let t = 0; t < table.length; t += 4) {
-    clusters.push({
-      offset: table[t + 3],
-      centre: table[t],
-      first: table[t + 1],
-      last: table[t + 2],
-    });
-  }
-  return clusters;
-}
-
-function _checkMargin(margin: number): number {
-  if (!Number.isInteger(margin) || margin < 0) {
-    throw new RangeError(
-      `Cannot scan ray clusters as 'clusterMargin' must be an integer >= 0: current value is ${margin}`,
-    );
-  }
-  return margin;
-}
-
-/**
- * Scan tables by (rays, margin, bias), built on first use: [centre, first, last, offset] × tries.
- * Margins up to `MAX_MARGIN` are cached; the strategy clamps larger ones to it, which scans the
- * same distinct clusters in the same order (only repeats of the all-ray cluster drop out).
- */
-const _scanTables: (Int32Array | undefined)[] = [];
-
-function _scanTable(n: number, margin: number, bias: number): Int32Array {
-  const key = ((n - 3) / 2 * (MAX_MARGIN + 1) + margin) * 2 + (bias > 0 ? 1 : 0);
-  const cached = margin <= MAX_MARGIN ? _scanTables[key] : undefined;
-  if (cached !== undefined) return cached;
-  const half = Math.floor(n / 2), hi = n - 1;
-  const tries = 1 + 2 * (half + margin);
-  const table = new Int32Array(4 * tries);
-  const clamp = (k: number) => (k < 0 ? 0 : k > hi ? hi : k);
-  table[0] = half;
-  table[1] = clamp(half - margin);
-  table[2] = clamp(half + margin);
-  table[3] = 0;
-  let side = bias, t = 4;
-  for (let i = 1; i <= half + margin; i++) {
-    for (let twice = 0; twice < 2; twice++) {
-      const cur = half + i * side;
-      table[t] = clamp(cur);
-      table[t + 1] = clamp(cur - margin);
-      table[t + 2] = clamp(cur + margin);
-      table[t + 3] = i * side;
-      side = -side;
-      t += 4;
-    }
-  }
-  if (margin <= MAX_MARGIN) _scanTables[key] = table;
-  return table;
-}
 
 /**
  * Creates the `raycast-cluster` strategy. Options are validated; the per-agent columns take
@@ -1052,7 +930,7 @@ class _RaycastCluster implements Strategy {
     this.#wallsOf = i;
     this.#wallsAhead = ahead;
 
-    const table = _scanTable(n, margin, this.#bias[i]);
+    const table = scanTable(n, margin, this.#bias[i]);
     let chosen = -1;
     for (let t = 0; t < table.length; t += 4) {
       if (!this.#clusterHits(table[t + 1], table[t + 2])) {
