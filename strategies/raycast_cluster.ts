@@ -129,6 +129,8 @@ import {
   rayClusterScan,
   scanTable,
 } from "./_raycast_scan.ts";
+import { NearbyWalls } from "./_raycast_walls.ts";
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 
 export { effectiveRayCount, MAX_RAYS, type RayCluster, rayClusterOffsets, rayClusterScan };
 
@@ -404,16 +406,8 @@ const MIN_SPEED = 1e-9;
  * distance covered at 1.34 m/s in the default `brakeTimeS`, rounded up. Sizes the grid cells.
  */
 const CONTACT_NEIGHBOURHOOD = 1.25;
-/**
- * A ray meeting a wall at less than this angle (30°) to its surface grazes it and is not blocked
- * (sine and cosine): the contact constraints slide the body along instead.
- */
-const WALL_GLANCE_SIN = 0.5;
-const WALL_GLANCE_COS = Math.sqrt(3) / 2;
 /** Backing-off speed of an agent giving way, as a share of its desired speed. */
 const GIVE_WAY_SPEED = 0.5;
-/** Numbers kept per gathered wall segment (see `#gatherWalls`). */
-const WALL_FIELDS = 9;
 
 // Bits of `raycast.status`.
 const INITIALISED = 1;
@@ -592,20 +586,15 @@ class _RaycastCluster implements Strategy {
   #nbVx = new Float64Array(INITIAL_NEIGHBOURS);
   #nbVy = new Float64Array(INITIAL_NEIGHBOURS);
   #nbC0 = new Float64Array(INITIAL_NEIGHBOURS);
-  // Wall segments near the ray origin, with WALL_FIELDS numbers of geometry each.
-  #segments = new Uint32Array(64);
-  #segCount = 0;
-  #wallGeometry = new Float64Array(64 * WALL_FIELDS);
-  /** Agent whose check gathered the walls in `#segments` this step (-1: none), and its origin offset (m). */
-  #wallsOf = -1;
-  #wallsAhead = 0;
+  // Walls near the ray origin of the agent being checked.
+  readonly #walls = new NearbyWalls();
+  readonly #contactWalls = new NeighbourQuery();
 
   // The agent being checked.
   #ox = 0;
   #oy = 0;
   #speed = 0;
   #reachNow = 0;
-  #wallReach = 0;
   #rayRadius = 0;
   // Contact constraints gathered this step (neighbours first, their indices in
   // `#contactIndex`, then walls), and the velocity after them.
@@ -923,12 +912,12 @@ class _RaycastCluster implements Strategy {
     this.#oy = a.py[i] + hy * ahead;
     this.#speed = speed;
     this.#reachNow = this.#reach[i];
-    this.#wallReach = this.#reachNow < o.wallRayLengthM ? this.#reachNow : o.wallRayLengthM;
+    const wallReach = this.#reachNow < o.wallRayLengthM ? this.#reachNow : o.wallRayLengthM;
     this.#rayRadius = o.inflateRays ? ri : 0;
     this.#gatherNeighbours(ctx, i, hx, hy, maxRadius);
-    this.#gatherWalls();
-    this.#wallsOf = i;
-    this.#wallsAhead = ahead;
+    this.#walls.gather(this.#obstacles, this.#ox, this.#oy, wallReach, this.#rayRadius);
+    this.#walls.owner = i;
+    this.#walls.ownerAhead = ahead;
 
     const table = scanTable(n, margin, this.#bias[i]);
     let chosen = -1;
@@ -1040,43 +1029,6 @@ class _RaycastCluster implements Strategy {
     this.#nbCount = kept;
   }
 
-  /**
-   * Collects the walls within the wall range of the ray origin, with what every ray test needs:
-   * the segment's direction and length, the origin's coordinates along and across it, and its
-   * end points relative to the origin.
-   */
-  #gatherWalls(): void {
-    this.#segCount = 0;
-    const o = this.#obstacles;
-    if (o.segmentCount === 0) return;
-    const ox = this.#ox, oy = this.#oy, r = this.#rayRadius;
-    let count = o.queryRadius(ox, oy, this.#wallReach + r, this.#segments);
-    if (count > this.#segments.length) {
-      this.#segments = new Uint32Array(_capacityFor(count));
-      count = o.queryRadius(ox, oy, this.#wallReach + r, this.#segments);
-    }
-    if (count > this.#wallGeometry.length / WALL_FIELDS) {
-      this.#wallGeometry = new Float64Array(_capacityFor(count) * WALL_FIELDS);
-    }
-    const g = this.#wallGeometry, segments = this.#segments;
-    for (let k = 0; k < count; k++) {
-      const s = segments[k], b = k * WALL_FIELDS;
-      const ax = o.ax[s] - ox, ay = o.ay[s] - oy, bx = o.bx[s] - ox, by = o.by[s] - oy;
-      const ex = bx - ax, ey = by - ay, length = Math.sqrt(ex * ex + ey * ey);
-      const ux = length > 0 ? ex / length : 1, uy = length > 0 ? ey / length : 0;
-      g[b] = ux;
-      g[b + 1] = uy;
-      g[b + 2] = length;
-      g[b + 3] = -(ax * ux + ay * uy); // origin's coordinate along the segment from a
-      g[b + 4] = ax * uy - ay * ux; // origin's coordinate across (left of a→b positive)
-      g[b + 5] = ax;
-      g[b + 6] = ay;
-      g[b + 7] = bx;
-      g[b + 8] = by;
-    }
-    this.#segCount = count;
-  }
-
   /** Grows the query buffer (its content is lost) to hold `count` indices. */
   #growQuery(count: number): void {
     this.#query = new Uint32Array(_capacityFor(count));
@@ -1131,50 +1083,7 @@ class _RaycastCluster implements Strategy {
         return true;
       }
     }
-    return this.#segCount > 0 && this.#wallHit(dx, dy, this.#wallReach);
-  }
-
-  /**
-   * True when the ray along (dx, dy) runs into a gathered wall's capsule (the segment inflated
-   * by the ray radius) within `reach` (m), or starts inside one heading deeper — at more than
-   * `WALL_GLANCE` to its surface. A ray that only grazes a wall (a heading along it, or past a
-   * door post) is not in the way: the contact constraints slide the body along the wall, and
-   * counting such rays would turn walkers away from a wall they follow and from the opening
-   * beside it.
-   */
-  #wallHit(dx: number, dy: number, reach: number): boolean {
-    const g = this.#wallGeometry, r = this.#rayRadius, r2 = r * r;
-    for (let k = 0; k < this.#segCount; k++) {
-      const b = k * WALL_FIELDS;
-      const ux = g[b], uy = g[b + 1], length = g[b + 2], along = g[b + 3], across = g[b + 4];
-      // Origin inside the capsule: a hit when the ray heads steeply towards the segment.
-      const clamped = along < 0 ? 0 : along > length ? length : along;
-      const cx = -(g[b + 5] + ux * clamped), cy = -(g[b + 6] + uy * clamped); // closest → origin
-      const c2 = cx * cx + cy * cy;
-      if (c2 < r2) {
-        const into = -(cx * dx + cy * dy);
-        if (into > 0 && into * into > WALL_GLANCE_SIN * WALL_GLANCE_SIN * c2) return true;
-        continue;
-      }
-      // The side of the capsule facing the origin.
-      const rate = dy * ux - dx * uy; // change of `across` per metre along the ray
-      if (rate > WALL_GLANCE_SIN || rate < -WALL_GLANCE_SIN) {
-        const t = ((across > 0 ? r : -r) - across) / rate;
-        if (t >= 0 && t <= reach) {
-          const s = along + t * (dx * ux + dy * uy);
-          if (s >= 0 && s <= length) return true;
-        }
-      }
-      // The end caps.
-      if (
-        r > 0 &&
-        (_discHit(g[b + 5], g[b + 6], dx, dy, r2, reach) ||
-          _discHit(g[b + 7], g[b + 8], dx, dy, r2, reach))
-      ) {
-        return true;
-      }
-    }
-    return false;
+    return this.#walls.count > 0 && this.#walls.hits(dx, dy, this.#walls.reach);
   }
 
   /**
@@ -1222,12 +1131,13 @@ class _RaycastCluster implements Strategy {
       if (t < first) first = t;
     }
     const free = first * speed;
-    if (this.#segCount > 0 && this.#wallHit(dx, dy, this.#wallReach)) {
+    const walls = this.#walls;
+    if (walls.count > 0 && walls.hits(dx, dy, walls.reach)) {
       // Bisect the wall entry to a few centimetres; only the cornered pay for it.
-      let lo = 0, hi = this.#wallReach;
+      let lo = 0, hi = walls.reach;
       while (hi - lo > 0.02) {
         const mid = (lo + hi) / 2;
-        if (this.#wallHit(dx, dy, mid)) hi = mid;
+        if (walls.hits(dx, dy, mid)) hi = mid;
         else lo = mid;
       }
       return lo < free ? lo : free;
@@ -1253,17 +1163,15 @@ class _RaycastCluster implements Strategy {
       count = ctx.grid.queryRadius(x, y, reach, this.#query, i);
     }
     const o = this.#obstacles;
-    let walls = 0;
-    if (this.#wallsOf === i && this.#wallsAhead + range <= this.#wallReach) {
-      walls = this.#segCount; // this step's check already gathered every wall in reach
+    let walls = 0, segments = this.#contactWalls.found;
+    if (this.#walls.covers(i, range)) {
+      walls = this.#walls.count; // this step's check already gathered every wall in reach
+      segments = this.#walls.segments;
     } else if (o.segmentCount > 0) {
-      walls = o.queryRadius(x, y, rw + range, this.#segments);
-      if (walls > this.#segments.length) {
-        this.#segments = new Uint32Array(_capacityFor(walls));
-        walls = o.queryRadius(x, y, rw + range, this.#segments);
-      }
+      walls = this.#contactWalls.segments(o, x, y, rw + range);
+      segments = this.#contactWalls.found;
     }
-    this.#wallsOf = -1;
+    this.#walls.owner = -1;
     if (count + walls > this.#nbX.length) this.#growScratch(count + walls);
     if (count > this.#contactIndex.length) {
       this.#contactIndex = new Uint32Array(_capacityFor(count));
@@ -1288,7 +1196,7 @@ class _RaycastCluster implements Strategy {
     }
     this.#agentContacts = m;
     for (let k = 0; k < walls; k++) {
-      const s = this.#segments[k];
+      const s = segments[k];
       const t = segmentParameter(x, y, o.ax[s], o.ay[s], o.bx[s], o.by[s]);
       const qx = o.ax[s] + t * (o.bx[s] - o.ax[s]) - x, qy = o.ay[s] + t * (o.by[s] - o.ay[s]) - y;
       const d2 = qx * qx + qy * qy;
@@ -1343,28 +1251,6 @@ function _gapSpeed(gap: number, tau: number): number {
   if (gap < 0) return gap / CONTACT_TIME;
   const free = gap - BRAKE_MARGIN;
   return free > 0 ? free / tau : 0;
-}
-
-/**
- * True when the ray from the origin along unit (dx, dy) enters the disc of squared radius `r2`
- * centred at (px, py) (relative to the origin) within `reach` (m), at more than `WALL_GLANCE` to
- * its surface (the ray passes the centre at less than cos(WALL_GLANCE) of the radius).
- */
-function _discHit(
-  px: number,
-  py: number,
-  dx: number,
-  dy: number,
-  r2: number,
-  reach: number,
-): boolean {
-  const t = px * dx + py * dy;
-  if (t <= 0) return false;
-  const c = px * dy - py * dx;
-  if (c * c >= WALL_GLANCE_COS * WALL_GLANCE_COS * r2) return false;
-  const w2 = r2 - c * c;
-  const e = t - reach; // entry t - sqrt(w2) <= reach
-  return e <= 0 || e * e <= w2;
 }
 
 /** Number of set bits of a 32-bit integer. */
