@@ -109,16 +109,13 @@ import type { ColumnSpec } from "../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
-import { segmentParameter } from "../core/geometry.ts";
 import {
   BLOCKED_PROGRESS,
   counterflowAhead,
   CounterflowQuery,
-  mustGiveWay,
   nextPinnedTime,
   SQUEEZE_SHARE,
   squeezeOf,
-  WEDGE_GAP,
 } from "./_right_of_way.ts";
 import {
   effectiveRayCount,
@@ -130,7 +127,8 @@ import {
   scanTable,
 } from "./_raycast_scan.ts";
 import { NearbyWalls } from "./_raycast_walls.ts";
-import { NeighbourQuery } from "../core/neighbour_query.ts";
+import { ContactConstraints, type Vector2 } from "./_raycast_contacts.ts";
+import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 
 export { effectiveRayCount, MAX_RAYS, type RayCluster, rayClusterOffsets, rayClusterScan };
 
@@ -389,16 +387,10 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
 
 /** `raycast.rude` value meaning "not drawn yet": drawn from `rudeShare` at the agent's first step. */
 export const RUDE_UNDECIDED = 2;
-/** Gap kept to every neighbour and wall by the contact constraints (m). */
-const BRAKE_MARGIN = 0.02;
 /** Share of the longest clear length a cluster needs to be taken before later ones in scan order. */
 const OPENEST_SHARE = 0.8;
 /** A side-step goes to the bias side while it allows at least this share of the side-step speed. */
 const SIDESTEP_OPEN = 0.5;
-/** Passes over the contact constraints per step (each projects onto every violated one). */
-const CONTACT_PASSES = 40;
-/** Time in which an overlap with a neighbour is pushed out (s). */
-const CONTACT_TIME = 0.1;
 /** Below this preferred speed an agent stands still (m/s). */
 const MIN_SPEED = 1e-9;
 /**
@@ -579,7 +571,7 @@ class _RaycastCluster implements Strategy {
   #clusterFree = new Float64Array(1 + 2 * (MAX_RAYS + MAX_MARGIN));
 
   // Neighbours in the arc's wedge: position relative to the ray origin, velocity, |p|² - R².
-  #query = new Uint32Array(INITIAL_NEIGHBOURS);
+  readonly #query = new NeighbourQuery(INITIAL_NEIGHBOURS);
   #nbCount = 0;
   #nbX = new Float64Array(INITIAL_NEIGHBOURS);
   #nbY = new Float64Array(INITIAL_NEIGHBOURS);
@@ -588,7 +580,6 @@ class _RaycastCluster implements Strategy {
   #nbC0 = new Float64Array(INITIAL_NEIGHBOURS);
   // Walls near the ray origin of the agent being checked.
   readonly #walls = new NearbyWalls();
-  readonly #contactWalls = new NeighbourQuery();
 
   // The agent being checked.
   #ox = 0;
@@ -596,21 +587,17 @@ class _RaycastCluster implements Strategy {
   #speed = 0;
   #reachNow = 0;
   #rayRadius = 0;
-  // Contact constraints gathered this step (neighbours first, their indices in
-  // `#contactIndex`, then walls), and the velocity after them.
-  #contacts = 0;
-  #agentContacts = 0;
-  #contactIndex = new Uint32Array(INITIAL_NEIGHBOURS);
-  // Direction to back off in when giving way.
-  #awayX = 0;
-  #awayY = 0;
+  // Contact constraints of the agent being stepped, the direction it backs off in when giving
+  // way, and its velocity after the constraints.
+  readonly #contacts: ContactConstraints;
+  readonly #away: Vector2 = { x: 0, y: 0 };
+  readonly #velocity: Vector2 = { x: 0, y: 0 };
   readonly #counterflow = new CounterflowQuery();
-  #outVx = 0;
-  #outVy = 0;
 
   constructor(o: RaycastClusterOptions) {
     this.#o = o;
     this.columns = _columns(o);
+    this.#contacts = new ContactConstraints(o.brakeTimeS, this.#walls);
     // What every agent reads every step is its contact neighbourhood; ray checks query further
     // on the same grid, whose cells this only sizes.
     this.neighborRadius = CONTACT_NEIGHBOURHOOD;
@@ -622,6 +609,8 @@ class _RaycastCluster implements Strategy {
     let maxRadius = 0;
     const radius = a.radius;
     for (let i = 0; i < a.count; i++) if (radius[i] > maxRadius) maxRadius = radius[i];
+    const contacts = this.#contacts, velocity = this.#velocity, away = this.#away;
+    contacts.beginStep(maxRadius);
     const cultural = ctx.walkingSide === "right" ? -1 : 1;
     const blend = o.turnTimeS > 0 ? 1 - Math.exp(-dt / o.turnTimeS) : 1;
     const prefVx = a.prefVx, prefVy = a.prefVy, newVx = a.newVx, newVy = a.newVy;
@@ -642,23 +631,29 @@ class _RaycastCluster implements Strategy {
       const dx = hx * c - hy * s, dy = hx * s + hy * c;
       this.#updateFactors(i, dt);
       const v = speed * this.#speedFactor[i];
-      this.#gatherContacts(ctx, i, (v + o.sidestepShare * speed) * o.brakeTimeS, maxRadius);
+      // Towards neighbours, a pinned agent's body is narrower by its squeeze (shoulders turned).
+      const squeeze = squeezeOf(this.#pinned[i]);
+      contacts.gather(ctx, i, squeeze, (v + o.sidestepShare * speed) * o.brakeTimeS);
       const cornered = (status[i] & ALL_BLOCKED) !== 0;
       // Pinned for the last two seconds even with the shoulders turned: also a right-of-way case,
       // whatever the rays see beyond the neighbours it is wedged against.
-      const pinned = squeezeOf(this.#pinned[i]) >= SQUEEZE_SHARE;
-      if ((cornered || pinned) && this.#givesWay(ctx.agents, i, hx, hy)) {
+      const pinned = squeeze >= SQUEEZE_SHARE;
+      if ((cornered || pinned) && contacts.givesWay(ctx.agents, i, hx, hy, away)) {
         // Cornered, and wedged against a standing neighbour with the right of way: back off
         // from it at half the desired speed so that the arch they form opens.
         this.#side[i] = 0;
-        this.#project(this.#awayX * GIVE_WAY_SPEED * speed, this.#awayY * GIVE_WAY_SPEED * speed);
+        contacts.project(
+          away.x * GIVE_WAY_SPEED * speed,
+          away.y * GIVE_WAY_SPEED * speed,
+          velocity,
+        );
       } else {
         const sidestepping = cornered && this.#sidestepWanted(ctx, i);
         const side = this.#sidestep(i, hx, hy, dx, dy, speed, blend, sidestepping) * speed;
         // Right of the heading is (hy, -hx); side > 0 steps right.
-        this.#project(dx * v + hy * side, dy * v - hx * side);
+        contacts.project(dx * v + hy * side, dy * v - hx * side, velocity);
       }
-      const outVx = this.#outVx, outVy = this.#outVy;
+      const outVx = velocity.x, outVy = velocity.y;
       newVx[i] = outVx;
       newVy[i] = outVy;
       // Pinned (less than a tenth of the preferred progress) for long: the shoulders turn.
@@ -700,36 +695,8 @@ class _RaycastCluster implements Strategy {
    * walking side and press them against the wall there. Needs this step's contacts.
    */
   #sidestepWanted(ctx: StepContext, i: number): boolean {
-    if (this.#agentContacts === 0) return true;
+    if (this.#contacts.agentCount === 0) return true;
     return counterflowAhead(ctx.agents, ctx.grid, i, this.#length[i], this.#counterflow);
-  }
-
-  /**
-   * Whether blocked agent `i` with preferred heading (hx, hy) must give way to a neighbour it
-   * is wedged against (within `WEDGE_GAP`, see {@linkcode mustGiveWay}): then the unit
-   * direction away from all such neighbours is in `#awayX`, `#awayY`. Needs this step's
-   * contacts.
-   */
-  #givesWay(agents: StepContext["agents"], i: number, hx: number, hy: number): boolean {
-    const px = agents.px, py = agents.py, radius = agents.radius, index = this.#contactIndex;
-    const x = px[i], y = py[i], ri = radius[i];
-    let ax = 0, ay = 0;
-    for (let k = 0; k < this.#agentContacts; k++) {
-      const j = index[k];
-      const qx = px[j] - x, qy = py[j] - y, near = ri + radius[j] + WEDGE_GAP;
-      const d2 = qx * qx + qy * qy;
-      if (d2 >= near * near) continue;
-      const d = Math.sqrt(d2), ux = qx / d, uy = qy / d;
-      if (mustGiveWay(hx, hy, ux, uy, agents, i, j)) {
-        ax -= ux;
-        ay -= uy;
-      }
-    }
-    const len = Math.sqrt(ax * ax + ay * ay);
-    if (!(len > 1e-9)) return false;
-    this.#awayX = ax / len;
-    this.#awayY = ay / len;
-    return true;
   }
 
   /**
@@ -754,9 +721,9 @@ class _RaycastCluster implements Strategy {
     let target = 0;
     if (sidestepping && share > 0) {
       const open = SIDESTEP_OPEN * share * speed, right = -this.#bias[i]; // +1 steps right
-      const free = this.#freeSpeed(hy * right, -hx * right);
-      const shut = free < open && this.#freeSpeed(dx, dy) < open &&
-        this.#freeSpeed(-hy * right, hx * right) > free;
+      const free = this.#contacts.freeSpeed(hy * right, -hx * right);
+      const shut = free < open && this.#contacts.freeSpeed(dx, dy) < open &&
+        this.#contacts.freeSpeed(-hy * right, hx * right) > free;
       target = shut ? -share * right : share * right;
     }
     let side = this.#side[i];
@@ -998,16 +965,12 @@ class _RaycastCluster implements Strategy {
     const ahead = narrow ? range / (2 * cosHalf) : 0;
     const rho = (narrow ? ahead : range) + ri + maxRadius;
     const qx = ox + hx * ahead, qy = oy + hy * ahead;
-    let count = ctx.grid.queryRadius(qx, qy, rho, this.#query, i);
-    if (count > this.#query.length) {
-      this.#growQuery(count);
-      count = ctx.grid.queryRadius(qx, qy, rho, this.#query, i);
-    }
+    const count = this.#query.agents(ctx.grid, qx, qy, rho, i);
     if (count > this.#nbX.length) this.#growScratch(count);
     // Edge rays: right e_R = h rotated by -halfArc, left e_L = h rotated by +halfArc.
     const erx = hx * cosHalf + hy * sinHalf, ery = hy * cosHalf - hx * sinHalf;
     const elx = hx * cosHalf - hy * sinHalf, ely = hy * cosHalf + hx * sinHalf;
-    const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, query = this.#query;
+    const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, query = this.#query.found;
     const nbX = this.#nbX, nbY = this.#nbY, nbVx = this.#nbVx, nbVy = this.#nbVy, c0 = this.#nbC0;
     const rayRadius = this.#rayRadius, motion = this.#o.motionAware;
     let kept = 0;
@@ -1029,14 +992,9 @@ class _RaycastCluster implements Strategy {
     this.#nbCount = kept;
   }
 
-  /** Grows the query buffer (its content is lost) to hold `count` indices. */
-  #growQuery(count: number): void {
-    this.#query = new Uint32Array(_capacityFor(count));
-  }
-
   /** Grows the neighbour scratch (its content is lost) to hold `count` entries. */
   #growScratch(count: number): void {
-    const size = _capacityFor(count);
+    const size = capacityFor(count);
     this.#nbX = new Float64Array(size);
     this.#nbY = new Float64Array(size);
     this.#nbVx = new Float64Array(size);
@@ -1144,113 +1102,6 @@ class _RaycastCluster implements Strategy {
     }
     return free;
   }
-
-  /**
-   * Short-range contact constraints, every step: for each neighbour and wall within `range` (m)
-   * of the body, the velocity component towards it is at most what it moves away plus the gap /
-   * `brakeTimeS` (negative gaps push out within `CONTACT_TIME`). Fills `#contacts` constraints:
-   * unit normal towards the neighbour in `#nbX`/`#nbY`, limit (m/s) in `#nbC0`.
-   */
-  #gatherContacts(ctx: StepContext, i: number, range: number, maxRadius: number): void {
-    const a = ctx.agents, x = a.px[i], y = a.py[i], tau = this.#o.brakeTimeS;
-    // Towards neighbours, a pinned agent's body is narrower by its squeeze (shoulders turned).
-    const rw = a.radius[i], ri = rw * (1 - squeezeOf(this.#pinned[i]));
-    range += BRAKE_MARGIN; // gaps beyond never bind
-    const reach = ri + maxRadius + range;
-    let count = ctx.grid.queryRadius(x, y, reach, this.#query, i);
-    if (count > this.#query.length) {
-      this.#growQuery(count);
-      count = ctx.grid.queryRadius(x, y, reach, this.#query, i);
-    }
-    const o = this.#obstacles;
-    let walls = 0, segments = this.#contactWalls.found;
-    if (this.#walls.covers(i, range)) {
-      walls = this.#walls.count; // this step's check already gathered every wall in reach
-      segments = this.#walls.segments;
-    } else if (o.segmentCount > 0) {
-      walls = this.#contactWalls.segments(o, x, y, rw + range);
-      segments = this.#contactWalls.found;
-    }
-    this.#walls.owner = -1;
-    if (count + walls > this.#nbX.length) this.#growScratch(count + walls);
-    if (count > this.#contactIndex.length) {
-      this.#contactIndex = new Uint32Array(_capacityFor(count));
-    }
-    const px = a.px, py = a.py, nvx = a.vx, nvy = a.vy, radius = a.radius, query = this.#query;
-    const contactIndex = this.#contactIndex;
-    // The ray check of this agent is done: its neighbour scratch holds the constraints now.
-    const cnx = this.#nbX, cny = this.#nbY, limit = this.#nbC0;
-    let m = 0;
-    for (let k = 0; k < count; k++) {
-      const j = query[k];
-      const qx = px[j] - x, qy = py[j] - y, body = ri + radius[j];
-      const d2 = qx * qx + qy * qy, near = body + range;
-      const d = Math.sqrt(d2), nx = qx / d, ny = qy / d;
-      const away = nvx[j] * nx + nvy[j] * ny;
-      // Always store, keep only neighbours near enough to bind (bitwise: unpredictable).
-      cnx[m] = nx;
-      cny[m] = ny;
-      limit[m] = (away > 0 ? away : 0) + _gapSpeed(d - body, tau);
-      contactIndex[m] = j;
-      m += +(d2 < near * near) & +(d2 > 0);
-    }
-    this.#agentContacts = m;
-    for (let k = 0; k < walls; k++) {
-      const s = segments[k];
-      const t = segmentParameter(x, y, o.ax[s], o.ay[s], o.bx[s], o.by[s]);
-      const qx = o.ax[s] + t * (o.bx[s] - o.ax[s]) - x, qy = o.ay[s] + t * (o.by[s] - o.ay[s]) - y;
-      const d2 = qx * qx + qy * qy;
-      if (d2 === 0) continue;
-      const d = Math.sqrt(d2);
-      cnx[m] = qx / d;
-      cny[m] = qy / d;
-      limit[m++] = _gapSpeed(d - rw, tau);
-    }
-    this.#contacts = m;
-  }
-
-  /** Highest speed (m/s) along unit (ux, uy) that the gathered contact constraints allow. */
-  #freeSpeed(ux: number, uy: number): number {
-    const cnx = this.#nbX, cny = this.#nbY, limit = this.#nbC0;
-    let free = Infinity;
-    for (let k = 0; k < this.#contacts; k++) {
-      const along = ux * cnx[k] + uy * cny[k];
-      if (along > 1e-9) {
-        const v = limit[k] > 0 ? limit[k] / along : 0;
-        if (v < free) free = v;
-      }
-    }
-    return free;
-  }
-
-  /**
-   * Projects (vx, vy) onto the gathered contact constraints one after another, for up to
-   * `CONTACT_PASSES` passes while any is violated; the result is in `#outVx`, `#outVy`.
-   */
-  #project(vx: number, vy: number): void {
-    const cnx = this.#nbX, cny = this.#nbY, limit = this.#nbC0, m = this.#contacts;
-    for (let pass = 0; pass < CONTACT_PASSES; pass++) {
-      let violated = false;
-      for (let k = 0; k < m; k++) {
-        const excess = vx * cnx[k] + vy * cny[k] - limit[k];
-        if (excess > 1e-12) {
-          vx -= excess * cnx[k];
-          vy -= excess * cny[k];
-          violated = true;
-        }
-      }
-      if (!violated) break;
-    }
-    this.#outVx = vx;
-    this.#outVy = vy;
-  }
-}
-
-/** Highest speed (m/s) at which a gap (m) may close: gap / tau, or a push-out when negative. */
-function _gapSpeed(gap: number, tau: number): number {
-  if (gap < 0) return gap / CONTACT_TIME;
-  const free = gap - BRAKE_MARGIN;
-  return free > 0 ? free / tau : 0;
 }
 
 /** Number of set bits of a 32-bit integer. */
@@ -1258,10 +1109,4 @@ function _bitCount(mask: number): number {
   let count = 0;
   for (let m = mask; m !== 0; m &= m - 1) count++;
   return count;
-}
-
-function _capacityFor(count: number): number {
-  let size = 64;
-  while (size < count) size *= 2;
-  return size;
 }
