@@ -126,9 +126,8 @@ import {
   rayClusterScan,
   scanTable,
 } from "./_raycast_scan.ts";
-import { NearbyWalls } from "./_raycast_walls.ts";
+import { RayCheck } from "./_raycast_rays.ts";
 import { ContactConstraints, type Vector2 } from "./_raycast_contacts.ts";
-import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 
 export { effectiveRayCount, MAX_RAYS, type RayCluster, rayClusterOffsets, rayClusterScan };
 
@@ -387,8 +386,6 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
 
 /** `raycast.rude` value meaning "not drawn yet": drawn from `rudeShare` at the agent's first step. */
 export const RUDE_UNDECIDED = 2;
-/** Share of the longest clear length a cluster needs to be taken before later ones in scan order. */
-const OPENEST_SHARE = 0.8;
 /** A side-step goes to the bias side while it allows at least this share of the side-step speed. */
 const SIDESTEP_OPEN = 0.5;
 /** Below this preferred speed an agent stands still (m/s). */
@@ -520,9 +517,6 @@ function _columns(o: RaycastClusterOptions): ColumnSpec[] {
   ];
 }
 
-/** Sizes neighbour scratch buffers before the first query; they grow when a query overflows. */
-const INITIAL_NEIGHBOURS = 256;
-
 class _RaycastCluster implements Strategy {
   readonly name = "raycast-cluster";
   readonly neighborRadius: number;
@@ -553,40 +547,8 @@ class _RaycastCluster implements Strategy {
   #raysCast!: Uint8Array;
   #obstacles!: StepContext["obstacles"];
 
-  // Ray angles and directions (agent frame) for the last (count, arc) seen; world frame per check.
-  #tableCount = 0;
-  #tableArc = NaN;
-  #localCos = new Float64Array(MAX_RAYS);
-  #localSin = new Float64Array(MAX_RAYS);
-  #dirX = new Float64Array(MAX_RAYS);
-  #dirY = new Float64Array(MAX_RAYS);
-  #halfArc = 0;
-  #cosHalf = 1;
-  #sinHalf = 0;
-  /** Rays cast in the current check (bit k for ray k), and those of them that hit. */
-  #castMask = 0;
-  #hitMask = 0;
-  /** Clear length per ray and per cluster for the `openest` fallback (m). */
-  #free = new Float64Array(MAX_RAYS);
-  #clusterFree = new Float64Array(1 + 2 * (MAX_RAYS + MAX_MARGIN));
-
-  // Neighbours in the arc's wedge: position relative to the ray origin, velocity, |p|² - R².
-  readonly #query = new NeighbourQuery(INITIAL_NEIGHBOURS);
-  #nbCount = 0;
-  #nbX = new Float64Array(INITIAL_NEIGHBOURS);
-  #nbY = new Float64Array(INITIAL_NEIGHBOURS);
-  #nbVx = new Float64Array(INITIAL_NEIGHBOURS);
-  #nbVy = new Float64Array(INITIAL_NEIGHBOURS);
-  #nbC0 = new Float64Array(INITIAL_NEIGHBOURS);
-  // Walls near the ray origin of the agent being checked.
-  readonly #walls = new NearbyWalls();
-
-  // The agent being checked.
-  #ox = 0;
-  #oy = 0;
-  #speed = 0;
-  #reachNow = 0;
-  #rayRadius = 0;
+  // The ray check of the agent being stepped.
+  readonly #rays: RayCheck;
   // Contact constraints of the agent being stepped, the direction it backs off in when giving
   // way, and its velocity after the constraints.
   readonly #contacts: ContactConstraints;
@@ -597,7 +559,8 @@ class _RaycastCluster implements Strategy {
   constructor(o: RaycastClusterOptions) {
     this.#o = o;
     this.columns = _columns(o);
-    this.#contacts = new ContactConstraints(o.brakeTimeS, this.#walls);
+    this.#rays = new RayCheck(o);
+    this.#contacts = new ContactConstraints(o.brakeTimeS, this.#rays.walls);
     // What every agent reads every step is its contact neighbourhood; ray checks query further
     // on the same grid, whose cells this only sizes.
     this.neighborRadius = CONTACT_NEIGHBOURHOOD;
@@ -611,6 +574,7 @@ class _RaycastCluster implements Strategy {
     for (let i = 0; i < a.count; i++) if (radius[i] > maxRadius) maxRadius = radius[i];
     const contacts = this.#contacts, velocity = this.#velocity, away = this.#away;
     contacts.beginStep(maxRadius);
+    this.#rays.beginStep(maxRadius);
     const cultural = ctx.walkingSide === "right" ? -1 : 1;
     const blend = o.turnTimeS > 0 ? 1 - Math.exp(-dt / o.turnTimeS) : 1;
     const prefVx = a.prefVx, prefVy = a.prefVy, newVx = a.newVx, newVy = a.newVy;
@@ -625,7 +589,7 @@ class _RaycastCluster implements Strategy {
       if ((status[i] & INITIALISED) === 0) this.#initialise(ctx, i);
       this.#updateBias(ctx, i, cultural);
       const hx = pvx / speed, hy = pvy / speed;
-      if (--checkCountdown[i] <= 0) this.#check(ctx, i, hx, hy, speed, maxRadius);
+      if (--checkCountdown[i] <= 0) this.#check(ctx, i, hx, hy, speed);
       this.#relaxTurn(i, blend);
       const c = this.#turnCos[i], s = this.#turnSin[i];
       const dx = hx * c - hy * s, dy = hx * s + hy * c;
@@ -762,7 +726,6 @@ class _RaycastCluster implements Strategy {
 
   #bind(ctx: StepContext): void {
     const a = ctx.agents;
-    this.#obstacles = ctx.obstacles;
     this.#rayCount = a.column<Uint8Array>("raycast.rayCount");
     this.#arcDeg = a.column("raycast.arcDeg");
     this.#length = a.column("raycast.length");
@@ -853,56 +816,23 @@ class _RaycastCluster implements Strategy {
    * One ray check (the document's `get_avoidance_vector()`): gathers the neighbours and walls in
    * the arc, scans the clusters and sets the target turn, the status bits and the next check.
    */
-  #check(
-    ctx: StepContext,
-    i: number,
-    hx: number,
-    hy: number,
-    speed: number,
-    maxRadius: number,
-  ): void {
-    const a = ctx.agents, o = this.#o;
+  #check(ctx: StepContext, i: number, hx: number, hy: number, speed: number): void {
     this.#checkParameters(ctx, i);
     const n = effectiveRayCount(this.#rayCount[i]);
     const margin = this.#margin[i] > MAX_MARGIN ? MAX_MARGIN : this.#margin[i];
-    const arcDeg = this.#arcDeg[i];
-    if (n !== this.#tableCount || arcDeg !== this.#tableArc) this.#buildRayTable(n, arcDeg);
-    const cos = this.#localCos, sin = this.#localSin, dirX = this.#dirX, dirY = this.#dirY;
-    for (let k = 0; k < n; k++) {
-      dirX[k] = hx * cos[k] - hy * sin[k];
-      dirY[k] = hx * sin[k] + hy * cos[k];
-    }
-    this.#castMask = 0;
-    this.#hitMask = 0;
-    const ahead = this.#originAhead[i], ri = a.radius[i];
-    this.#ox = a.px[i] + hx * ahead;
-    this.#oy = a.py[i] + hy * ahead;
-    this.#speed = speed;
-    this.#reachNow = this.#reach[i];
-    const wallReach = this.#reachNow < o.wallRayLengthM ? this.#reachNow : o.wallRayLengthM;
-    this.#rayRadius = o.inflateRays ? ri : 0;
-    this.#gatherNeighbours(ctx, i, hx, hy, maxRadius);
-    this.#walls.gather(this.#obstacles, this.#ox, this.#oy, wallReach, this.#rayRadius);
-    this.#walls.owner = i;
-    this.#walls.ownerAhead = ahead;
-
+    const rays = this.#rays;
+    rays.fan.aim(n, this.#arcDeg[i], hx, hy);
+    rays.start(ctx, i, this.#originAhead[i], speed, this.#reach[i]);
     const table = scanTable(n, margin, this.#bias[i]);
-    let chosen = -1;
-    for (let t = 0; t < table.length; t += 4) {
-      if (!this.#clusterHits(table[t + 1], table[t + 2])) {
-        chosen = t;
-        break;
-      }
-    }
-    this.#status[i] = this.#decide(ctx, i, table, n, chosen);
-    this.#raysCast[i] = _bitCount(this.#castMask);
+    this.#status[i] = this.#decide(ctx, i, table, rays.firstClearCluster(table));
+    this.#raysCast[i] = rays.raysCast;
   }
 
   /**
    * Acts on a scan whose first clear cluster is at table offset `chosen` (-1 when every cluster
    * collides): sets the target turn and the next check, and returns the new status bits.
    */
-  #decide(ctx: StepContext, i: number, table: Int32Array, n: number, chosen: number): number {
+  #decide(ctx: StepContext, i: number, table: Int32Array, chosen: number): number {
     const o = this.#o;
     let bits = this.#status[i] & ~(CENTRE_BLOCKED | ALL_BLOCKED);
     let target = table[0];
@@ -918,7 +848,7 @@ class _RaycastCluster implements Strategy {
         target = table[chosen];
       } else {
         bits |= ALL_BLOCKED;
-        if (o.allBlockedTurn === "openest") target = table[this.#openestCluster(table, n)];
+        if (o.allBlockedTurn === "openest") target = table[this.#rays.openestCluster(table)];
       }
     }
     this.#turnTo(ctx.time, i, target);
@@ -930,183 +860,11 @@ class _RaycastCluster implements Strategy {
    * less than `commitTimeS` ago: each twist of the salsa lasts.
    */
   #turnTo(time: number, i: number, k: number): void {
-    const previous = this.#targetSin[i], next = this.#localSin[k];
+    const previous = this.#targetSin[i], next = this.#rays.fan.sin[k];
     const newSide = next !== 0 && (previous === 0 || (previous > 0) !== (next > 0));
     if (newSide && previous !== 0 && time - this.#sideSince[i] < this.#o.commitTimeS - 1e-9) return;
     if (newSide) this.#sideSince[i] = time;
-    this.#targetCos[i] = this.#localCos[k];
+    this.#targetCos[i] = this.#rays.fan.cos[k];
     this.#targetSin[i] = next;
   }
-
-  #buildRayTable(n: number, arcDeg: number): void {
-    const arc = (arcDeg * Math.PI) / 180, start = -arc / 2, step = arc / (n - 1);
-    const middle = (n - 1) / 2;
-    for (let k = 0; k < n; k++) {
-      const angle = k === middle ? 0 : start + step * k;
-      this.#localCos[k] = Math.cos(angle);
-      this.#localSin[k] = Math.sin(angle);
-    }
-    this.#halfArc = arc / 2;
-    this.#cosHalf = Math.cos(arc / 2);
-    this.#sinHalf = Math.sin(arc / 2);
-    this.#tableCount = n;
-    this.#tableArc = arcDeg;
-  }
-
-  /**
-   * Collects the neighbours whose disc, inflated by the agent's radius, reaches into the arc's
-   * wedge within the current reach of the ray origin: one grid query around the wedge's
-   * enclosing circle, then a wedge test.
-   */
-  #gatherNeighbours(ctx: StepContext, i: number, hx: number, hy: number, maxRadius: number): void {
-    const a = ctx.agents, ox = this.#ox, oy = this.#oy, ri = a.radius[i], range = this.#reachNow;
-    // Smallest circle around the sector: centred ahead for arcs under 120°.
-    const cosHalf = this.#cosHalf, sinHalf = this.#sinHalf, narrow = this.#halfArc < Math.PI / 3;
-    const ahead = narrow ? range / (2 * cosHalf) : 0;
-    const rho = (narrow ? ahead : range) + ri + maxRadius;
-    const qx = ox + hx * ahead, qy = oy + hy * ahead;
-    const count = this.#query.agents(ctx.grid, qx, qy, rho, i);
-    if (count > this.#nbX.length) this.#growScratch(count);
-    // Edge rays: right e_R = h rotated by -halfArc, left e_L = h rotated by +halfArc.
-    const erx = hx * cosHalf + hy * sinHalf, ery = hy * cosHalf - hx * sinHalf;
-    const elx = hx * cosHalf - hy * sinHalf, ely = hy * cosHalf + hx * sinHalf;
-    const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, query = this.#query.found;
-    const nbX = this.#nbX, nbY = this.#nbY, nbVx = this.#nbVx, nbVy = this.#nbVy, c0 = this.#nbC0;
-    const rayRadius = this.#rayRadius, motion = this.#o.motionAware;
-    let kept = 0;
-    for (let k = 0; k < count; k++) {
-      const j = query[k];
-      const dx = px[j] - ox, dy = py[j] - oy, rj = radius[j];
-      const body = ri + rj, reach = range + body, d2 = dx * dx + dy * dy, hit = rayRadius + rj;
-      // Always store, keep only a neighbour within reach, not behind the origin and between the
-      // right-most and left-most rays (bitwise: the outcome is unpredictable).
-      nbX[kept] = dx;
-      nbY[kept] = dy;
-      nbVx[kept] = motion ? vx[j] : 0;
-      nbVy[kept] = motion ? vy[j] : 0;
-      c0[kept] = d2 - hit * hit;
-      kept += +(d2 < reach * reach) & +(dx * hx + dy * hy > -body) &
-        +(erx * dy - ery * dx > -body) &
-        +(elx * dy - ely * dx < body);
-    }
-    this.#nbCount = kept;
-  }
-
-  /** Grows the neighbour scratch (its content is lost) to hold `count` entries. */
-  #growScratch(count: number): void {
-    const size = capacityFor(count);
-    this.#nbX = new Float64Array(size);
-    this.#nbY = new Float64Array(size);
-    this.#nbVx = new Float64Array(size);
-    this.#nbVy = new Float64Array(size);
-    this.#nbC0 = new Float64Array(size);
-  }
-
-  /** True when a ray of `first … last` hits; casts uncached rays in order and stops at a hit. */
-  #clusterHits(first: number, last: number): boolean {
-    for (let k = first; k <= last; k++) {
-      const bit = 1 << k;
-      if ((this.#castMask & bit) === 0) {
-        this.#castMask |= bit;
-        if (this.#castRay(k)) this.#hitMask |= bit;
-      }
-      if ((this.#hitMask & bit) !== 0) return true;
-    }
-    return false;
-  }
-
-  /**
-   * Casts ray `k`: true when the agent walking along it at its preferred speed meets a
-   * neighbour before it has walked the reach (with `motionAware` each neighbour moves with its
-   * velocity, so the ray is cast along the agent's path relative to it; a standing neighbour
-   * sees exactly the document's ray), or when a wall lies within the wall range.
-   */
-  #castRay(k: number): boolean {
-    const speed = this.#speed, dx = this.#dirX[k], dy = this.#dirY[k];
-    const sx = dx * speed, sy = dy * speed;
-    const horizon = this.#reachNow / speed; // s
-    const nbX = this.#nbX, nbY = this.#nbY, nbVx = this.#nbVx, nbVy = this.#nbVy, c0 = this.#nbC0;
-    const count = this.#nbCount;
-    for (let m = 0; m < count; m++) {
-      // Relative path p - w t against the disc |q| <= R: ww t² - 2 b t + c0 = 0.
-      const wx = sx - nbVx[m], wy = sy - nbVy[m];
-      const b = nbX[m] * wx + nbY[m] * wy, c = c0[m];
-      const ww = wx * wx + wy * wy;
-      const disc = b * b - ww * c;
-      // Entry time (b - sqrt(disc)) / ww <= horizon, without the square root.
-      const e = b - horizon * ww;
-      // Closing in (b > 0) and either inside (c <= 0) or meeting the disc within the horizon.
-      // Bitwise, not short-circuit: the outcome is unpredictable, a branch would mispredict.
-      if ((+(b > 0) & (+(c <= 0) | (+(disc >= 0) & (+(e <= 0) | +(e * e <= disc))))) !== 0) {
-        return true;
-      }
-    }
-    return this.#walls.count > 0 && this.#walls.hits(dx, dy, this.#walls.reach);
-  }
-
-  /**
-   * The `openest` fallback when every cluster collides: the first cluster in scan order whose
-   * rays stay clear for at least `OPENEST_SHARE` of the longest clear length any cluster offers.
-   * Returns its table offset.
-   */
-  #openestCluster(table: Int32Array, n: number): number {
-    const free = this.#free, clusterFree = this.#clusterFree;
-    for (let k = 0; k < n; k++) free[k] = this.#freeLength(k);
-    let best = 0;
-    for (let t = 0; t < table.length; t += 4) {
-      let f = Infinity;
-      for (let k = table[t + 1]; k <= table[t + 2]; k++) if (free[k] < f) f = free[k];
-      clusterFree[t >> 2] = f;
-      if (f > best) best = f;
-    }
-    if (best > 0) {
-      for (let t = 0; t < table.length; t += 4) {
-        if (clusterFree[t >> 2] >= OPENEST_SHARE * best) return t;
-      }
-    }
-    return 0;
-  }
-
-  /**
-   * The longest reach ray `k` could have and still hit nothing (m): the earliest time the agent
-   * walking along it meets a neighbour, times its speed, and no more than the distance at which
-   * it would see a wall.
-   */
-  #freeLength(k: number): number {
-    const speed = this.#speed, dx = this.#dirX[k], dy = this.#dirY[k];
-    const sx = dx * speed, sy = dy * speed;
-    const nbX = this.#nbX, nbY = this.#nbY, nbVx = this.#nbVx, nbVy = this.#nbVy, c0 = this.#nbC0;
-    let first = Infinity; // s
-    for (let m = 0; m < this.#nbCount; m++) {
-      const wx = sx - nbVx[m], wy = sy - nbVy[m];
-      const b = nbX[m] * wx + nbY[m] * wy;
-      if (b <= 0) continue;
-      if (c0[m] <= 0) return 0;
-      const ww = wx * wx + wy * wy;
-      const disc = b * b - ww * c0[m];
-      if (disc < 0) continue;
-      const t = (b - Math.sqrt(disc)) / ww;
-      if (t < first) first = t;
-    }
-    const free = first * speed;
-    const walls = this.#walls;
-    if (walls.count > 0 && walls.hits(dx, dy, walls.reach)) {
-      // Bisect the wall entry to a few centimetres; only the cornered pay for it.
-      let lo = 0, hi = walls.reach;
-      while (hi - lo > 0.02) {
-        const mid = (lo + hi) / 2;
-        if (walls.hits(dx, dy, mid)) hi = mid;
-        else lo = mid;
-      }
-      return lo < free ? lo : free;
-    }
-    return free;
-  }
-}
-
-/** Number of set bits of a 32-bit integer. */
-function _bitCount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m !== 0; m &= m - 1) count++;
-  return count;
 }
