@@ -1,8 +1,9 @@
 /**
  * The `raycast-cluster` strategy's step: per agent, the bias, the ray check on its interval, the
  * eased turn, the speed dampener and adaptive reach, then contact constraints, right of way and
- * side-step. See strategies/raycast_cluster.ts for the model and its options; each concern lives
- * in its own module:
+ * side-step. The model follows "The Sidewalk Salsa and Cultural Sensitivities" (blog post on
+ * the avoidance of the game Stop Shoving!, "the post" below); strategies/raycast_cluster.ts
+ * describes it with its options. Each concern lives in its own module:
  *
  * - strategies/_raycast_scan.ts: which rays form each cluster, in which order they are tried;
  * - strategies/_raycast_rays.ts: the fan of rays and one ray check (neighbours and walls);
@@ -82,6 +83,7 @@ export class RaycastClusterStrategy implements Strategy {
   readonly #away: Vector2 = { x: 0, y: 0 };
   readonly #velocity: Vector2 = { x: 0, y: 0 };
 
+  /** Builds the strategy from options `o`, already validated. */
   constructor(o: RaycastClusterOptions) {
     this.#o = o;
     this.columns = raycastColumnSpecs(o);

@@ -20,8 +20,8 @@
 import { segmentParameter } from "../core/geometry.ts";
 import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 import type { AgentStore } from "../core/agent_store.ts";
-import type { StepContext } from "../core/strategy.ts";
 import { mustGiveWay, WEDGE_GAP } from "./_right_of_way.ts";
+import type { RaycastScene } from "./_raycast_rays.ts";
 import type { NearbyWalls } from "./_raycast_walls.ts";
 
 /**
@@ -54,9 +54,6 @@ const CONTACT_PASSES = 40;
 
 /** Sizes the constraint buffers before the first gather; they grow when a query overflows. */
 const INITIAL_CONTACTS = 256;
-
-/** What a gather reads of the world: the frozen agents, their grid and the walls. */
-export type ContactScene = Pick<StepContext, "agents" | "grid" | "obstacles">;
 
 /** A mutable 2-D vector: the output of the queries that return one (units as documented there). */
 export interface Vector2 {
@@ -111,6 +108,8 @@ export class ContactConstraints {
   #maxRadius = 0;
 
   /**
+   * Buffers for the constraints of one agent at a time.
+   *
    * @param brakeTimeS closing speed on a neighbour or wall is at most the gap over this time (s)
    * @param walls the ray checks' gathered walls, used instead of a new query when they cover
    *   the contact range of the same agent (see {@linkcode NearbyWalls.covers})
@@ -131,7 +130,7 @@ export class ContactConstraints {
    * The walls gathered by this step's ray check of `i` are used when they cover the range;
    * either way they are released afterwards.
    */
-  gather(scene: ContactScene, i: number, squeeze: number, range: number): void {
+  gather(scene: RaycastScene, i: number, squeeze: number, range: number): void {
     const a = scene.agents, x = a.px[i], y = a.py[i];
     const rw = a.radius[i], ri = rw * (1 - squeeze);
     range += BRAKE_MARGIN; // gaps beyond never bind

@@ -52,7 +52,7 @@ export class RayFan {
   /** Rays of the current fan. */
   count = 0;
   /** Arc of the current fan, from the right-most to the left-most ray (deg). */
-  arcDeg = NaN;
+  arcDeg: number = NaN;
   /** Cosine of each ray's angle to the heading. */
   readonly cos: Float64Array = new Float64Array(MAX_RAYS);
   /** Sine of each ray's angle to the heading (left positive). */
@@ -61,12 +61,15 @@ export class RayFan {
   readonly dirX: Float64Array = new Float64Array(MAX_RAYS);
   /** World-frame unit direction of each ray, y. */
   readonly dirY: Float64Array = new Float64Array(MAX_RAYS);
-  /** Half the arc (rad), and its cosine and sine. */
+  /** Half the arc (rad). */
   halfArc = 0;
+  /** Cosine of half the arc. */
   cosHalf = 1;
+  /** Sine of half the arc. */
   sinHalf = 0;
-  /** The last heading aimed at (unit). */
+  /** The last heading aimed at, x (unit). */
   hx = 1;
+  /** The last heading aimed at, y (unit). */
   hy = 0;
 
   /**
@@ -165,6 +168,7 @@ export class RayCheck {
   readonly #free = new Float64Array(MAX_RAYS);
   readonly #clusterFree = new Float64Array(1 + 2 * (MAX_RAYS + MAX_MARGIN));
 
+  /** A check with the model parameters `options`. */
   constructor(options: RayCheckOptions) {
     this.#o = options;
   }

@@ -95,7 +95,11 @@ export class Salsa {
   #time = 0;
   #rng: Rng | undefined;
 
-  /** @param columns the strategy's columns, bound for each step before it begins */
+  /**
+   * The salsa with model parameters `options` over `columns`.
+   *
+   * @param columns the strategy's columns, bound for each step before it begins
+   */
   constructor(options: SalsaOptions, columns: RaycastColumns) {
     this.#o = options;
     this.#columns = columns;

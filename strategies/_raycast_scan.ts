@@ -14,7 +14,7 @@
 import type { WalkingSide } from "../core/strategy.ts";
 
 /**
- * Largest ray count (the document's `clamp(…, 3, 21)`).
+ * Largest ray count (the post's `clamp(…, 3, 21)`).
  *
  * @example
  * ```ts
@@ -52,7 +52,7 @@ export const MAX_MARGIN = 20;
 export const SCAN_FIELDS = 4;
 
 /**
- * Effective ray count of a requested one, as the document's setter computes it:
+ * Effective ray count of a requested one, as the post's setter computes it:
  * `clamp(n + (n % 2) - 1, 3, 21)` (an even count loses one ray; non-integers are floored).
  *
  * @example
@@ -70,10 +70,10 @@ export function effectiveRayCount(requested: number): number {
 }
 
 /**
- * The cluster offsets of the document, `[1, 1, 2, 2, …, h, h]` with h = floor(rays / 2) +
+ * The cluster offsets of the post, `[1, 1, 2, 2, …, h, h]` with h = floor(rays / 2) +
  * margin: each offset is tried once to each side.
  *
- * @example The document's worked example
+ * @example The post's worked example
  * ```ts
  * import { rayClusterOffsets } from "./raycast_cluster.ts";
  * import assert from "node:assert/strict";
@@ -100,7 +100,7 @@ export interface RayCluster {
 }
 
 /**
- * The clusters in the order the strategy scans them: the centre cluster, then the document's
+ * The clusters in the order the strategy scans them: the centre cluster, then the post's
  * offsets with the side flipping at every try, starting with `bias`. Ray 0 is the right-most.
  * This is the same table the strategy uses.
  *

@@ -54,7 +54,7 @@ export class NearbyWalls {
   /** Radius by which the rays were inflated in the last gather (m): the walls are capsules. */
   radius = 0;
   /** Agent whose ray check made the last gather (-1: none, or no longer of use). */
-  owner = -1;
+  owner: number = -1;
   /** Distance of that agent's ray origin ahead of its centre (m). */
   ownerAhead = 0;
   readonly #query = new NeighbourQuery();

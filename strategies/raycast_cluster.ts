@@ -3,7 +3,7 @@
  * clusters with a cultural directional bias, after "The Sidewalk Salsa and Cultural
  * Sensitivities" (blog post on the avoidance of the game Stop Shoving!).
  *
- * What the document describes, with its parameters as defaults:
+ * What the post describes, with its parameters as defaults:
  *
  * - `rayCount` rays (forced odd and clamped to 3…21, default 13) fan evenly over `rayArcDeg`
  *   (60°, from the right-most to the left-most ray), each `rayLengthM` long (7.5 m), from an
@@ -19,27 +19,27 @@
  * - The directional bias is the world's walking side (right or left), inverted for "rude"
  *   agents and replaced by a coin flip with each agent's confusion probability; it is
  *   re-evaluated only every `biasIntervalSteps` steps (12), so agents can dance the salsa.
- * - The document's proposed optimisations: avoidance is evaluated every `checkIntervalSteps`
+ * - The post's proposed optimisations: avoidance is evaluated every `checkIntervalSteps`
  *   steps per agent with a random per-agent phase, and every step while the centre cluster
  *   collides; rays are cast lazily (the centre cluster's rays first, the others only when it
  *   collides) and each ray's result is cached within the step.
  *
- * What it fixes of the weaknesses the document admits (each fix can be switched off or tuned):
+ * What it fixes of the weaknesses the post admits (each fix can be switched off or tuned):
  *
  * - A ray is one-dimensional and can slip through a sliver between two bodies that the walker's
  *   body would not fit through; clusters only fake width. Here rays are intersected analytically
  *   with neighbour discs inflated by the agent's own radius: exactly the "shapecast with a
- *   lateral dimension equivalent to the NPC's collision size" the document prefers but cannot
+ *   lateral dimension equivalent to the NPC's collision size" the post prefers but cannot
  *   afford in a physics engine (`inflateRays`).
  * - Rays ignore motion: a walker following another at the same speed keeps swerving, and two
  *   walkers converging on the same point do not see it coming. With `motionAware` each ray is cast
  *   along the agent's path relative to each moving neighbour (walking the ray at its preferred
  *   speed, does it meet that neighbour before it has walked the ray length?). A standing
- *   neighbour sees exactly the document's ray.
+ *   neighbour sees exactly the post's ray.
  * - A fixed 7.5 m ray in a dense crowd always collides, so the dampener never lets go. As with
- *   the adaptive forward volume of "Crossing citizens: a simple simulation of pedestrian crossing"
- *   (project report), the ray length shrinks while every cluster collides and
- *   grows back while the centre is clear (`minRayLengthM`, `reachDecayRate`, `reachGrowthRate`).
+ *   the adaptive forward volume of "Crossing citizens: a simple simulation of pedestrian
+ *   crossing" (project report), the ray length shrinks while every cluster collides and grows
+ *   back while the centre is clear (`minRayLengthM`, `reachDecayRate`, `reachGrowthRate`).
  * - "No turn and a speed dampener" walks the agent on into whatever blocks it, and when everyone
  *   is blocked (the circle swap) nobody ever gets out: pure ray casting jams all 24 agents of the
  *   circle in its centre. Two short-range terms fix it. Contact constraints, every step and all
@@ -73,6 +73,10 @@
  *   more than 30° to its surface: a ray that grazes a wall or a door post is not in the way (the
  *   contact constraints slide the body along), so walkers neither turn away from a wall they
  *   follow nor from the opening beside it.
+ *
+ * The code is split by concern, each part in a private module beside this one (their map is in
+ * strategies/_raycast_cluster_strategy.ts): the cluster scan, the rays, the walls, the bias and
+ * salsa, the contact constraints and right of way, and the columns.
  *
  * Per-agent parameters are columns (`raycast.rayCount`, `raycast.arcDeg`, `raycast.length`,
  * `raycast.clusterMargin`, `raycast.originAhead`, `raycast.rude`, `raycast.confusion`) whose
@@ -163,9 +167,9 @@ export interface RaycastClusterOptions {
   /** Rate at which the ray length grows back while the centre cluster is clear (m/s). @default 2 */
   reachGrowthRate: number;
   /**
-   * Heading when every cluster collides: `"straight"` keeps the preferred heading (the
-   * document), `"openest"` turns to the cluster that stays clear longest, preferring the scan
-   * order (bias side first) among near-equals. @default "straight"
+   * Heading when every cluster collides: `"straight"` keeps the preferred heading (the post),
+   * `"openest"` turns to the cluster that stays clear longest, preferring the scan order (bias
+   * side first) among near-equals. @default "straight"
    */
   allBlockedTurn: "straight" | "openest";
   /** Side-step speed towards the bias side while every cluster collides, as a share of the desired speed. @default 0.5 */
@@ -285,7 +289,7 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
     max: 10,
     unit: "s",
     doc:
-      "time constant of the heading following the chosen turn; 0 snaps (the document), larger is smoother and later",
+      "time constant of the heading following the chosen turn; 0 snaps (the post), larger is smoother and later",
   },
   commitTimeS: {
     type: "number",
@@ -340,7 +344,7 @@ export const RAYCAST_CLUSTER_OPTIONS: OptionSpecs<RaycastClusterOptions> = {
     values: ["straight", "openest"],
     default: "straight",
     doc:
-      "heading while every cluster collides: straight (the document) or the cluster that stays clear longest",
+      "heading while every cluster collides: straight (the post) or the cluster that stays clear longest",
   },
   sidestepShare: {
     type: "number",
