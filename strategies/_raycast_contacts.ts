@@ -137,7 +137,7 @@ export class ContactConstraints {
     const count = this.#agentQuery.agents(scene.grid, x, y, ri + this.#maxRadius + range, i);
     const o = scene.obstacles, walls = this.#walls;
     let wallCount = 0, segments = this.#wallQuery.found;
-    if (walls.covers(i, range)) {
+    if (walls.covers(i, rw, range)) {
       wallCount = walls.count; // this step's check already gathered every wall in reach
       segments = walls.segments;
     } else if (o.segmentCount > 0) {

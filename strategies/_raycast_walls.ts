@@ -108,10 +108,12 @@ export class NearbyWalls {
 
   /**
    * True when these walls were gathered by agent `i`'s ray check and hold every wall within
-   * `range` (m) of its body surface, so that its contact constraints may use them.
+   * `range` (m) of the surface of its body of radius `bodyRadius` (m), so that its contact
+   * constraints may use them. They do when the rays were inflated by the whole body (the
+   * default): a body-radius-wide band is gathered beyond the reach.
    */
-  covers(i: number, range: number): boolean {
-    return this.owner === i && this.ownerAhead + range <= this.reach;
+  covers(i: number, bodyRadius: number, range: number): boolean {
+    return this.owner === i && this.radius >= bodyRadius && this.ownerAhead + range <= this.reach;
   }
 
   /**
