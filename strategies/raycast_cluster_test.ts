@@ -7,6 +7,8 @@ import { createGoalSeeker } from "../navigation/goal_seeker.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { corridorScenario } from "../scenarios/builtin/corridor.ts";
 import { MetricsCollector } from "../metrics/collector.ts";
+import { StaticObstacles } from "../core/obstacles.ts";
+import { NearbyWalls } from "./_raycast_walls.ts";
 import {
   createRaycastClusterStrategy,
   effectiveRayCount,
@@ -347,4 +349,20 @@ Deno.test("standing and arrived agents get a zero velocity", () => {
   assert.ok((world.agents.flags[world.agents.indexOf(h)] & AgentFlags.arrived) !== 0);
   assert.equal(world.agent(h)!.vx, 0);
   assert.equal(world.agent(h)!.vy, 0);
+});
+
+Deno.test("contact constraints get a wall behind the agent that thin rays did not gather", () => {
+  const obstacles = new StaticObstacles();
+  obstacles.addWall([[-1.2, -5], [-1.2, 5]]); // 1.2 m behind an agent at the origin
+  // Thin rays gather nothing beyond their 1.2 m reach; rays inflated by the 0.25 m body gather
+  // a body-wide band beyond it.
+  for (const [rayRadius, gathered, reused] of [[0, 0, false], [0.25, 1, true]] as const) {
+    const walls = new NearbyWalls();
+    walls.gather(obstacles, 0.1, 0, 1.2, rayRadius); // ray origin 0.1 m ahead, rays 1.2 m long
+    walls.owner = 7;
+    walls.ownerAhead = 0.1;
+    assert.equal(walls.count, gathered);
+    // The contacts of a 0.25 m body within 1 m need every wall within 1.25 m of its centre.
+    assert.equal(walls.covers(7, 0.25, 1), reused, `ray radius ${rayRadius}`);
+  }
 });
