@@ -66,7 +66,7 @@ export class NavigatorRegistry extends NamedRegistry<NavigatorFactory<object>> {
     resources: NavigatorResources = {},
   ): Navigator {
     const factory = this.get(name);
-    const resolved = resolveOptions(`${name} navigator`, factory.options, options);
+    const resolved = resolveOptions<object>(`${name} navigator`, factory.options, options);
     const missing = missingResources(factory, resources);
     if (missing.length > 0) {
       const what = missing.map((r) => `${NAVIGATOR_RESOURCE_NAMES[r]} (${r})`).join(" and ");

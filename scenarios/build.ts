@@ -1,7 +1,7 @@
 /**
  * Turning a validated scenario into a ready {@linkcode World}: geometry, spawners, strategy and
- * navigator, with every reference (goal names, strategy names and options, strategy columns)
- * checked and reported with its field path.
+ * navigator, with every reference (goal names, strategy and navigator names and options,
+ * strategy columns, world data a navigator needs) checked and reported with its field path.
  *
  * @module
  */
@@ -14,10 +14,15 @@ import { DEFAULT_AGENT_TEMPLATE } from "../core/population.ts";
 import type { StrategyRegistry } from "../core/registry.ts";
 import type { Strategy } from "../core/strategy.ts";
 import { World } from "../core/world.ts";
-import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+import { navigators as builtinNavigators } from "../navigation/mod.ts";
+import {
+  NAVIGATOR_RESOURCE_NAMES,
+  type NavigatorResourceName,
+  type NavigatorResources,
+} from "../navigation/navigator_factory.ts";
+import { missingResources, type NavigatorRegistry } from "../navigation/navigator_registry.ts";
 import type { NavMesh } from "../navigation/navmesh.ts";
 import { buildNavMesh } from "../navigation/navmesh_builder.ts";
-import { createNavMeshNavigator } from "../navigation/navmesh_navigator.ts";
 import { ScenarioError } from "./load.ts";
 import type { AgentParamsSpec, AreaSpec, DistributionSpec, ScenarioSpec } from "./schema.ts";
 
@@ -35,10 +40,20 @@ export interface StrategyChoice {
   options?: Record<string, unknown>;
 }
 
+/** A navigator choice: registry name plus options. */
+export interface NavigatorChoice {
+  /** Registered name. */
+  name: string;
+  /** Options, validated by the navigator's descriptors. */
+  options?: Record<string, unknown>;
+}
+
 /** Options of {@linkcode buildScenario}. */
 export interface BuildScenarioOptions {
   /** Registry to find strategy names in. */
   registry: StrategyRegistry;
+  /** Registry to find navigator names in. @default the built-in navigators */
+  navigators?: NavigatorRegistry;
   /** Replaces the scenario's strategy (what `--strategy` does). */
   strategy?: StrategyChoice;
   /** Replaces the scenario's seed. */
@@ -47,8 +62,17 @@ export interface BuildScenarioOptions {
   agents?: number;
   /** Replaces the number of steps implied by `duration`. */
   steps?: number;
-  /** Navigator. @default a goal seeker */
-  navigator?: Navigator;
+  /**
+   * Replaces the scenario's navigator: a registered name with options (what `--navigator`
+   * does), or a ready instance. @default the scenario's `navigator`; else `navmesh` with a
+   * `navigation` section, else `goal-seeker`
+   */
+  navigator?: NavigatorChoice | Navigator;
+  /**
+   * World data for navigators that scenario files cannot describe (a city model); the
+   * scenario's navigation mesh is added to it. @default none
+   */
+  resources?: NavigatorResources;
   /** Name of the scenario's source in error messages. @default the scenario name */
   source?: string;
 }
@@ -63,6 +87,10 @@ export interface BuiltScenario {
   steps: number;
   /** Name of the strategy in use. */
   strategyName: string;
+  /** Name of the navigator in use. */
+  navigatorName: string;
+  /** The navigation mesh of the scenario's `navigation` section, if it has one. */
+  navMesh?: NavMesh;
   /** Line to measure throughput across, if the scenario names one. */
   throughputLine?: { name: string; from: [number, number]; to: [number, number] };
 }
@@ -107,27 +135,14 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
   }
   const seed = options.seed ?? spec.seed ?? 1;
   // With a navigation section, the navigation mesh owns the geometry: its merged border edges
-  // replace the raw walls and obstacles, and a navmesh navigator plans the routes.
-  const navmesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
-  let navigator = options.navigator;
-  if (!navigator && navmesh) {
-    try {
-      navigator = createNavMeshNavigator(navmesh, {
-        ...spec.navigation!.navigator,
-        ...(spec.navigation!.navmesh.minWidth === undefined
-          ? {}
-          : { minWidth: spec.navigation!.navmesh.minWidth }),
-        exportBorders: false,
-      });
-    } catch (error) {
-      return fail("navigation.navigator", (error as Error).message);
-    }
-  }
+  // replace the raw walls and obstacles, and navigators plan on it.
+  const navMesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
+  const navigator = scenarioNavigator(spec, options, navMesh, fail);
   let world: World;
   try {
     world = new World({
       strategy,
-      navigator: navigator ?? createGoalSeeker(),
+      navigator,
       dt: spec.dt,
       seed,
       walkingSide: spec.walkingSide,
@@ -137,8 +152,8 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
     return fail("", (error as Error).message);
   }
 
-  navmesh?.addBordersTo(world.obstacles);
-  (navmesh ? [] : spec.walls ?? []).forEach((wall, i) => {
+  navMesh?.addBordersTo(world.obstacles);
+  (navMesh ? [] : spec.walls ?? []).forEach((wall, i) => {
     const points = Array.isArray(wall) ? wall : wall.points;
     const closed = Array.isArray(wall) ? false : wall.closed ?? false;
     try {
@@ -147,7 +162,7 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
       fail(`walls[${i}]`, (error as Error).message);
     }
   });
-  (navmesh ? [] : spec.obstacles ?? []).forEach((polygon, i) => {
+  (navMesh ? [] : spec.obstacles ?? []).forEach((polygon, i) => {
     try {
       world.obstacles.addPolygon(polygon);
     } catch (error) {
@@ -222,10 +237,104 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
     spec,
     steps,
     strategyName: strategy.name,
+    navigatorName: navigator.name,
+    navMesh,
     throughputLine: line
       ? { name: line.name, from: [line.from[0], line.from[1]], to: [line.to[0], line.to[1]] }
       : undefined,
   };
+}
+
+/** What a scenario file can do about missing world data, per kind. */
+const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
+  navMesh: 'add a "navigation" section',
+  city: "scenario files cannot give one: build the world in a script",
+};
+
+/**
+ * The scenario's navigator: the override, else the top-level `navigator`, else the `navmesh`
+ * navigator with the short-form options of `navigation.navigator` when there is a navigation
+ * section, else the goal seeker. The navigation section's `minWidth` is the navigator's
+ * `minWidth` when it has that option.
+ */
+function scenarioNavigator(
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  navMesh: NavMesh | undefined,
+  fail: (where: string, problem: string) => never,
+): Navigator {
+  const override = options.navigator;
+  if (override && "updatePreferredVelocities" in override) return override;
+  const registry = options.navigators ?? builtinNavigators;
+  const { choice, nameField, optionsField } = navigatorChoice(spec, override, fail);
+  if (!registry.has(choice.name)) {
+    fail(
+      nameField,
+      `unknown navigator '${choice.name}': registered navigators are ${
+        registry.names().join(", ")
+      }`,
+    );
+  }
+  const factory = registry.get(choice.name);
+  const resources: NavigatorResources = { ...options.resources, navMesh };
+  const missing = missingResources(factory, resources);
+  if (missing.length > 0) {
+    fail(
+      nameField,
+      missing.map((r) =>
+        `navigator '${choice.name}' needs ${NAVIGATOR_RESOURCE_NAMES[r]}: ${RESOURCE_HINTS[r]}`
+      ).join("; "),
+    );
+  }
+  const navOptions = { ...choice.options };
+  const minWidth = spec.navigation?.navmesh.minWidth;
+  if (minWidth !== undefined && "minWidth" in factory.options) {
+    if (navOptions.minWidth !== undefined && navOptions.minWidth !== minWidth) {
+      fail(
+        `${optionsField}.minWidth`,
+        `differs from navigation.navmesh.minWidth (${minWidth}): give it once`,
+      );
+    }
+    navOptions.minWidth = minWidth;
+  }
+  try {
+    return registry.create(choice.name, navOptions, resources);
+  } catch (error) {
+    return fail(optionsField, (error as Error).message);
+  }
+}
+
+/** Which navigator the scenario asks for, and the fields that name it and its options. */
+function navigatorChoice(
+  spec: ScenarioSpec,
+  override: NavigatorChoice | undefined,
+  fail: (where: string, problem: string) => never,
+): { choice: NavigatorChoice; nameField: string; optionsField: string } {
+  if (override) {
+    return { choice: override, nameField: "--navigator", optionsField: "--navigator-option" };
+  }
+  const shortForm = spec.navigation?.navigator;
+  if (spec.navigator) {
+    if (shortForm) {
+      fail(
+        "navigation.navigator",
+        'give the navigator\'s options once, in "navigator.options" (the short form "navigation.navigator" is for scenarios without a "navigator")',
+      );
+    }
+    return {
+      choice: spec.navigator,
+      nameField: "navigator.name",
+      optionsField: "navigator.options",
+    };
+  }
+  if (spec.navigation) {
+    return {
+      choice: { name: "navmesh", options: shortForm ?? {} },
+      nameField: "navigation",
+      optionsField: "navigation.navigator",
+    };
+  }
+  return { choice: { name: "goal-seeker" }, nameField: "navigator", optionsField: "navigator" };
 }
 
 /**
