@@ -255,7 +255,7 @@ const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
  * The scenario's navigator: the override, else the top-level `navigator`, else the `navmesh`
  * navigator with the short-form options of `navigation.navigator` when there is a navigation
  * section, else the goal seeker. The navigation section's `minWidth` is the navigator's
- * `minWidth` when it has that option.
+ * `minWidth` when it has that option and the navigator's options do not give one.
  */
 function scenarioNavigator(
   spec: ScenarioSpec,
@@ -289,13 +289,14 @@ function scenarioNavigator(
   const navOptions = { ...choice.options };
   const minWidth = spec.navigation?.navmesh.minWidth;
   if (minWidth !== undefined && "minWidth" in factory.options) {
-    if (navOptions.minWidth !== undefined && navOptions.minWidth !== minWidth) {
+    // A command-line override wins; within the file, the width is given once.
+    if (navOptions.minWidth === undefined) navOptions.minWidth = minWidth;
+    else if (!override && navOptions.minWidth !== minWidth) {
       fail(
         `${optionsField}.minWidth`,
         `differs from navigation.navmesh.minWidth (${minWidth}): give it once`,
       );
     }
-    navOptions.minWidth = minWidth;
   }
   try {
     return registry.create(choice.name, navOptions, resources);
