@@ -39,8 +39,8 @@ export {
   createGoalSeeker,
   GOAL_SEEKER_OPTIONS,
   GoalSeeker,
-  type GoalSeekerOptions,
   goalSeekerNavigator,
+  type GoalSeekerOptions,
 } from "./goal_seeker.ts";
 export {
   HEURISTIC_WEIGHT_OPTION,
@@ -53,7 +53,11 @@ export {
   type NavigatorResourceName,
   type NavigatorResources,
 } from "./navigator_factory.ts";
-export { missingResources, NavigatorRegistry, UnknownNavigatorError } from "./navigator_registry.ts";
+export {
+  missingResources,
+  NavigatorRegistry,
+  UnknownNavigatorError,
+} from "./navigator_registry.ts";
 export {
   type BorderChain,
   type BorderEdgeOptions,
