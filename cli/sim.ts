@@ -123,7 +123,9 @@ export async function simMain(args: string[]): Promise<number> {
   if (typeof values.scenario !== "string") {
     throw new UsageError("--scenario is required (see --help)");
   }
-  const options = Object.fromEntries(((values.option ?? []) as string[]).map(parseOption));
+  const options = Object.fromEntries(
+    ((values.option ?? []) as string[]).map((t) => parseOption(t)),
+  );
   if (Object.keys(options).length > 0 && typeof values.strategy !== "string") {
     throw new UsageError("--option needs --strategy");
   }

@@ -272,9 +272,9 @@ Deno.test("sim --list shows every navigator with its options, defaults, units an
     );
   }
   assert.match(section, /navmesh .*\(needs a navigation mesh\)/);
-  assert.match(section, /^ +minWidth = 1\.1 m  \[0, 100\]  routes avoid passages narrower/m);
-  assert.match(section, /^ +slowingDistance = 0 m  \[0, 100\]  braking distance/m);
-  assert.match(section, /^ +maxQueriesPerStep = 64  \[1, 1000000\]/m);
+  assert.match(section, /^ +minWidth = 1\.1 m {2}\[0, 100\] {2}routes avoid passages narrower/m);
+  assert.match(section, /^ +slowingDistance = 0 m {2}\[0, 100\] {2}braking distance/m);
+  assert.match(section, /^ +maxQueriesPerStep = 64 {2}\[1, 1000000\]/m);
 });
 
 Deno.test("demo runs without any permission and prints the comparison table", async () => {
