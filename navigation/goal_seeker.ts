@@ -19,7 +19,7 @@ import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
 import { SpawnerGates } from "./_spawner_gates.ts";
-import { steerAt, SteeringAim } from "./_steering_aim.ts";
+import { arriveSpeed } from "./_arrive.ts";
 import { SLOWING_DISTANCE_OPTION } from "./navigation_options.ts";
 import type { NavigatorFactory } from "./navigator_factory.ts";
 
@@ -60,7 +60,8 @@ const ROUTE_COLUMNS: readonly ColumnSpec[] = [{
 
 /**
  * The goal-seeking navigator. Phases: aim (at the goal, or through the next gate), steer (seek
- * and arrive), and after the move, advance past crossed gates.
+ * and arrive), and after the move, advance past crossed gates. The per-agent loop keeps the
+ * common case (no gate) inline; the gate geometry is its own method.
  *
  * @example Gates in a spawner's route
  * ```ts
@@ -90,7 +91,8 @@ export class GoalSeeker implements Navigator {
   readonly columns: readonly ColumnSpec[] = ROUTE_COLUMNS;
   #world: World | undefined;
   #gates = new SpawnerGates();
-  #aim = new SteeringAim();
+  /** The point aimed at through a gate (m). */
+  #aim = new Float64Array(2);
 
   /** Validates `options` (see {@linkcode GOAL_SEEKER_OPTIONS}). */
   constructor(options: Partial<GoalSeekerOptions> = {}) {
@@ -105,22 +107,32 @@ export class GoalSeeker implements Navigator {
   /** Aims every walking agent at its goal or next gate and steers there; arrived agents stop. */
   updatePreferredVelocities(ctx: NavigationContext, begin: number, end: number): void {
     this.#gates.refresh(this.#world?.population.spawners ?? []);
-    const a = ctx.agents, flags = a.flags, aim = this.#aim;
+    const a = ctx.agents, flags = a.flags, px = a.px, py = a.py, speed = a.desiredSpeed;
+    const goalX = a.goalX, goalY = a.goalY, prefVx = a.prefVx, prefVy = a.prefVy;
+    const slowingDistance = this.options.slowingDistance, aim = this.#aim;
     const next = this.#routeColumn(a);
     for (let i = begin; i < end; i++) {
       if ((flags[i] & AgentFlags.arrived) !== 0) {
-        a.prefVx[i] = a.prefVy[i] = 0;
+        prefVx[i] = prefVy[i] = 0;
         continue;
       }
-      const gate = next ? this.#gates.gateOf(a.group[i], next[i]) : -1;
-      if (gate >= 0) this.#aimThroughGate(a, i, gate, next![i]);
-      else {
-        aim.x = a.goalX[i];
-        aim.y = a.goalY[i];
-        aim.brakingDistance = this.options.slowingDistance;
+      // Aim: the goal, braking before it, or a point of the next gate, without braking.
+      let tx = goalX[i], ty = goalY[i], braking = slowingDistance;
+      if (next && this.#aimThroughGate(a, i, next, aim)) {
+        tx = aim[0];
+        ty = aim[1];
+        braking = 0;
       }
-      aim.speed = a.desiredSpeed[i];
-      steerAt(a, i, aim);
+      // Steer: seek the aim, arrive at the goal.
+      const dx = tx - px[i], dy = ty - py[i];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      if (d === 0) {
+        prefVx[i] = prefVy[i] = 0;
+        continue;
+      }
+      const v = arriveSpeed(speed[i], d, braking);
+      prefVx[i] = (dx / d) * v;
+      prefVy[i] = (dy / d) * v;
     }
   }
 
@@ -148,12 +160,15 @@ export class GoalSeeker implements Navigator {
   }
 
   /**
-   * Aims agent `i` at gate `j` (its route position `next`): straight across when the agent is
-   * in front of the opening, else at the nearest point of the opening, whose ends are pulled in
-   * by the body radius plus the gate margin. No braking at a gate.
+   * Writes to `aim` the point agent `i` heads for through its next gate on `route`: straight
+   * across when the agent is in front of the opening, else the nearest point of the opening,
+   * whose ends are pulled in by the body radius plus the gate margin. False (and nothing
+   * written) when the agent has passed all its gates.
    */
-  #aimThroughGate(a: AgentStore, i: number, j: number, next: number): void {
-    const g = this.#gates, aim = this.#aim;
+  #aimThroughGate(a: AgentStore, i: number, route: Int32Array, aim: Float64Array): boolean {
+    const g = this.#gates, next = route[i];
+    const j = g.gateOf(a.group[i], next);
+    if (j < 0) return false;
     const ex = g.bx[j] - g.ax[j], ey = g.by[j] - g.ay[j];
     const len = Math.sqrt(ex * ex + ey * ey);
     const inset = Math.min(0.5, (a.radius[i] + this.options.gateMargin) / len);
@@ -161,14 +176,14 @@ export class GoalSeeker implements Navigator {
     if (t >= inset && t <= 1 - inset) {
       // In front of the opening: walk straight through it, towards the far side.
       const side = this.#sideOfNextTarget(a, i, j, next) >= 0 ? 1 : -1;
-      aim.x = g.ax[j] + t * ex - (side * ey) / len;
-      aim.y = g.ay[j] + t * ey + (side * ex) / len;
+      aim[0] = g.ax[j] + t * ex - (side * ey) / len;
+      aim[1] = g.ay[j] + t * ey + (side * ex) / len;
     } else {
       const c = t < inset ? inset : 1 - inset;
-      aim.x = g.ax[j] + c * ex;
-      aim.y = g.ay[j] + c * ey;
+      aim[0] = g.ax[j] + c * ex;
+      aim[1] = g.ay[j] + c * ey;
     }
-    aim.brakingDistance = 0;
+    return true;
   }
 
   /**

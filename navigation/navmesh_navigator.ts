@@ -33,7 +33,7 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
 import { AgentCorridors } from "./_agent_corridors.ts";
 import { HandleQueue } from "./_handle_queue.ts";
-import { steerAt, SteeringAim } from "./_steering_aim.ts";
+import { arriveSpeed } from "./_arrive.ts";
 import { type FunnelRequest, stringPull } from "./funnel.ts";
 import {
   HEURISTIC_WEIGHT_OPTION,
@@ -206,7 +206,6 @@ export class NavMeshNavigator implements Navigator {
   #queue = new HandleQueue();
   #queries = 0;
   #cols = new NavMeshAgentColumns();
-  #aim = new SteeringAim();
   #from = new Float64Array(2);
   #to = new Float64Array(2);
   /** The nearest clear point (recovery), or the funnel's start and first corner. */
@@ -383,7 +382,9 @@ export class NavMeshNavigator implements Navigator {
 
   /** Aims every walking agent and writes its preferred velocity; others stand still. */
   #steer(ctx: NavigationContext, begin: number, end: number): void {
-    const a = ctx.agents, flags = a.flags, status = this.#cols.status, aim = this.#aim;
+    const a = ctx.agents, flags = a.flags, px = a.px, py = a.py;
+    const prefVx = a.prefVx, prefVy = a.prefVy;
+    const cols = this.#cols, status = cols.status, targetX = cols.targetX, targetY = cols.targetY;
     const slowingDistance = this.options.slowingDistance;
     for (let i = begin; i < end; i++) {
       const s = status[i];
@@ -391,42 +392,43 @@ export class NavMeshNavigator implements Navigator {
         (flags[i] & AgentFlags.arrived) !== 0 || s === NavAgentStatus.queued ||
         s === NavAgentStatus.unreachable || s === NavAgentStatus.unplanned
       ) {
-        a.prefVx[i] = a.prefVy[i] = 0;
+        prefVx[i] = prefVy[i] = 0;
         continue;
       }
       const final = this.#chooseAim(ctx, i);
-      aim.speed = this.#stairSpeed(a, i);
-      aim.brakingDistance = final ? slowingDistance : 0;
-      steerAt(a, i, aim);
+      const dx = targetX[i] - px[i], dy = targetY[i] - py[i];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      if (d === 0) {
+        prefVx[i] = prefVy[i] = 0;
+        continue;
+      }
+      const v = arriveSpeed(this.#stairSpeed(a, i, dx, dy), d, final ? slowingDistance : 0);
+      prefVx[i] = (dx / d) * v;
+      prefVy[i] = (dy / d) * v;
     }
   }
 
   /**
-   * Sets the aim of agent `i` and records it in the target columns: the nearest clear point
-   * when it was pushed off the mesh, else the first corner of its corridor, else (off the mesh)
-   * its goal. True when the aim is the route's end, where the agent brakes.
+   * Chooses the point agent `i` steers at and writes it to the target columns: the nearest
+   * clear point when it was pushed off the mesh, else the first corner of its corridor, else
+   * (off the mesh) its goal. True when the point is the route's end, where the agent brakes.
    */
   #chooseAim(ctx: NavigationContext, i: number): boolean {
-    const a = ctx.agents, cols = this.#cols, aim = this.#aim, points = this.#points;
-    let final = true;
+    const a = ctx.agents, cols = this.#cols, points = this.#points;
     if (
       cols.outside[i] &&
       this.mesh.nearestClearPoint(a.px[i], a.py[i], RECOVERY_DISTANCE, points) >= 0
     ) {
       // Pushed into a wall or an obstacle: back to the nearest clear point first.
-      aim.x = points[0];
-      aim.y = points[1];
-      final = false;
+      cols.targetX[i] = points[0];
+      cols.targetY[i] = points[1];
       this.#corridors.fresh[a.slot[i]] = 0;
-    } else if (cols.status[i] !== NavAgentStatus.offMesh) {
-      final = this.#aimAlongCorridor(ctx, i);
-    } else {
-      aim.x = a.goalX[i];
-      aim.y = a.goalY[i];
+      return false;
     }
-    cols.targetX[i] = aim.x;
-    cols.targetY[i] = aim.y;
-    return final;
+    if (cols.status[i] !== NavAgentStatus.offMesh) return this.#aimAlongCorridor(ctx, i);
+    cols.targetX[i] = a.goalX[i];
+    cols.targetY[i] = a.goalY[i];
+    return true;
   }
 
   /**
@@ -436,12 +438,10 @@ export class NavMeshNavigator implements Navigator {
    * end.
    */
   #aimAlongCorridor(ctx: NavigationContext, i: number): boolean {
-    const a = ctx.agents, aim = this.#aim, corridors = this.#corridors, slot = a.slot[i];
+    const a = ctx.agents, cols = this.#cols, corridors = this.#corridors, slot = a.slot[i];
     const endX = corridors.endX[slot], endY = corridors.endY[slot];
     if (!this.#cornerNeedsRefresh(ctx, i)) {
-      aim.x = this.#cols.targetX[i];
-      aim.y = this.#cols.targetY[i];
-      return aim.x === endX && aim.y === endY;
+      return cols.targetX[i] === endX && cols.targetY[i] === endY;
     }
     corridors.fresh[slot] = 1;
     const funnel = this.#funnel;
@@ -454,13 +454,13 @@ export class NavMeshNavigator implements Navigator {
     funnel.endY = endY;
     const n = stringPull(this.mesh, funnel);
     if (n < 2) {
-      aim.x = endX;
-      aim.y = endY;
+      cols.targetX[i] = endX;
+      cols.targetY[i] = endY;
       return true;
     }
-    aim.x = this.#points[2];
-    aim.y = this.#points[3];
-    return aim.x === endX && aim.y === endY;
+    cols.targetX[i] = this.#points[2];
+    cols.targetY[i] = this.#points[3];
+    return this.#points[2] === endX && this.#points[3] === endY;
   }
 
   /** True when agent `i`'s cached steering corner must be recomputed this step. */
@@ -472,14 +472,12 @@ export class NavMeshNavigator implements Navigator {
     return ex * ex + ey * ey < CORNER_REACHED * CORNER_REACHED;
   }
 
-  /** Agent `i`'s desired speed (m/s), scaled on stairs for the direction of its aim. */
-  #stairSpeed(a: AgentStore, i: number): number {
+  /** Agent `i`'s desired speed (m/s), scaled on stairs for walking in direction (dx, dy). */
+  #stairSpeed(a: AgentStore, i: number, dx: number, dy: number): number {
     const v = a.desiredSpeed[i], t = this.#cols.triangle[i];
     if (t < 0) return v;
     const k = this.mesh.surfaceOf[t], up = this.#upFactor[k], down = this.#downFactor[k];
     if (up === 1 && down === 1) return v;
-    const dx = this.#aim.x - a.px[i], dy = this.#aim.y - a.py[i];
-    if (dx === 0 && dy === 0) return v; // standing on the aim: no direction, no speed
     return v * this.mesh.surfaces[k].speedFactor(a.px[i], a.py[i], dx, dy, up, down);
   }
 
