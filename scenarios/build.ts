@@ -24,7 +24,13 @@ import { missingResources, type NavigatorRegistry } from "../navigation/navigato
 import type { NavMesh } from "../navigation/navmesh.ts";
 import { buildNavMesh } from "../navigation/navmesh_builder.ts";
 import { ScenarioError } from "./load.ts";
-import type { AgentParamsSpec, AreaSpec, DistributionSpec, ScenarioSpec } from "./schema.ts";
+import type {
+  AgentParamsSpec,
+  AreaSpec,
+  DistributionSpec,
+  ScenarioSpec,
+  SpawnerSpec,
+} from "./schema.ts";
 
 /** Default simulated time when a scenario gives no `duration` (s). */
 export const DEFAULT_DURATION = 300;
@@ -113,27 +119,11 @@ export interface BuiltScenario {
  */
 export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions): BuiltScenario {
   const source = options.source ?? `scenario '${input.name}'`;
-  const fail = (where: string, problem: string): never => {
+  const fail: Fail = (where, problem) => {
     throw new ScenarioError(source, where, problem);
   };
   const spec = options.agents === undefined ? input : scaleScenario(input, options.agents, source);
-  const choice = options.strategy ?? spec.strategy ?? { name: "none" };
-  const strategyField = options.strategy ? "--strategy" : "strategy";
-  if (!options.registry.has(choice.name)) {
-    fail(
-      `${strategyField}.name`,
-      `unknown strategy '${choice.name}': registered strategies are ${
-        options.registry.names().join(", ")
-      }`,
-    );
-  }
-  let strategy: Strategy;
-  try {
-    strategy = options.registry.create(choice.name, choice.options ?? {});
-  } catch (error) {
-    return fail(`${strategyField}.options`, (error as Error).message);
-  }
-  const seed = options.seed ?? spec.seed ?? 1;
+  const strategy = scenarioStrategy(spec, options, fail);
   // With a navigation section, the navigation mesh owns the geometry: its merged border edges
   // replace the raw walls and obstacles, and navigators plan on it.
   const navMesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
@@ -144,85 +134,17 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
       strategy,
       navigator,
       dt: spec.dt,
-      seed,
+      seed: options.seed ?? spec.seed ?? 1,
       walkingSide: spec.walkingSide,
       arrivalRadius: spec.arrivalRadius,
     });
   } catch (error) {
     return fail("", (error as Error).message);
   }
-
-  navMesh?.addBordersTo(world.obstacles);
-  (navMesh ? [] : spec.walls ?? []).forEach((wall, i) => {
-    const points = Array.isArray(wall) ? wall : wall.points;
-    const closed = Array.isArray(wall) ? false : wall.closed ?? false;
-    try {
-      world.obstacles.addWall(points, closed);
-    } catch (error) {
-      fail(`walls[${i}]`, (error as Error).message);
-    }
-  });
-  (navMesh ? [] : spec.obstacles ?? []).forEach((polygon, i) => {
-    try {
-      world.obstacles.addPolygon(polygon);
-    } catch (error) {
-      fail(`obstacles[${i}]`, (error as Error).message);
-    }
-  });
-
-  const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
-  for (const name of Object.keys(spec.agents?.columns ?? {})) {
-    if (!world.agents.hasColumn(name)) {
-      fail(`agents.columns.${name}`, `unknown column '${name}' for strategy '${strategy.name}'`);
-    }
-  }
-  spec.spawners.forEach((s, i) => {
-    const where = `spawners[${i}]`;
-    const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
-    for (const name of Object.keys(s.agents?.columns ?? {})) {
-      if (!world.agents.hasColumn(name)) {
-        fail(
-          `${where}.agents.columns.${name}`,
-          `unknown column '${name}' for strategy '${strategy.name}'`,
-        );
-      }
-    }
-    let goal: GoalSpec;
-    if (s.goal === "antipodal") goal = { kind: "antipodal" };
-    else if (typeof s.goal === "string") {
-      const area = spec.goals?.[s.goal];
-      if (!area) {
-        const known = Object.keys(spec.goals ?? {});
-        return fail(
-          `${where}.goal`,
-          `unknown goal '${s.goal}': ${
-            known.length ? `goals are ${known.join(", ")}` : "the scenario defines no goals"
-          }`,
-        );
-      }
-      goal = { kind: "area", area: toArea(area, 0, 0) };
-    } else goal = { kind: "area", area: toArea(s.goal, 0, 0) };
-    try {
-      world.population.addSpawner({
-        name: s.name ?? `spawner ${i}`,
-        area: toArea(s.area, s.count, distributionMax(template.radius)),
-        count: s.count,
-        rate: s.rate,
-        startTime: s.startTime,
-        goal,
-        onArrival: s.onArrival,
-        z: s.z,
-        via: (s.via ?? []).map(([a, b]) => ({ ax: a[0], ay: a[1], bx: b[0], by: b[1] })),
-        agent: template,
-      });
-    } catch (error) {
-      fail(where, (error as Error).message.replace(/^Cannot add spawner '[^']*' as /, ""));
-    }
-  });
-
-  const dt = world.dt;
+  addGeometry(world, spec, { navMesh, fail });
+  addSpawners(world, spec, fail);
   const duration = spec.duration ?? DEFAULT_DURATION;
-  const steps = options.steps ?? Math.ceil(duration / dt - 1e-9);
+  const steps = options.steps ?? Math.ceil(duration / world.dt - 1e-9);
   if (!Number.isInteger(steps) || steps < 0) {
     fail("--steps", `must be an integer >= 0: current value is ${steps}`);
   }
@@ -245,6 +167,120 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
   };
 }
 
+/** Reports a problem at a field of the scenario (throws a {@linkcode ScenarioError}). */
+type Fail = (where: string, problem: string) => never;
+
+/** The strategy: the override (`--strategy`), else the scenario's, else `none`. */
+function scenarioStrategy(
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  fail: Fail,
+): Strategy {
+  const choice = options.strategy ?? spec.strategy ?? { name: "none" };
+  const field = options.strategy ? "--strategy" : "strategy";
+  if (!options.registry.has(choice.name)) {
+    fail(
+      `${field}.name`,
+      `unknown strategy '${choice.name}': registered strategies are ${
+        options.registry.names().join(", ")
+      }`,
+    );
+  }
+  try {
+    return options.registry.create(choice.name, choice.options ?? {});
+  } catch (error) {
+    return fail(`${field}.options`, (error as Error).message);
+  }
+}
+
+/** Adds the obstacles: the navigation mesh's borders, or else the scenario's walls and polygons. */
+function addGeometry(
+  world: World,
+  spec: ScenarioSpec,
+  context: { navMesh: NavMesh | undefined; fail: Fail },
+): void {
+  const { navMesh, fail } = context;
+  if (navMesh) {
+    navMesh.addBordersTo(world.obstacles);
+    return;
+  }
+  (spec.walls ?? []).forEach((wall, i) => {
+    const points = Array.isArray(wall) ? wall : wall.points;
+    const closed = Array.isArray(wall) ? false : wall.closed ?? false;
+    try {
+      world.obstacles.addWall(points, closed);
+    } catch (error) {
+      fail(`walls[${i}]`, (error as Error).message);
+    }
+  });
+  (spec.obstacles ?? []).forEach((polygon, i) => {
+    try {
+      world.obstacles.addPolygon(polygon);
+    } catch (error) {
+      fail(`obstacles[${i}]`, (error as Error).message);
+    }
+  });
+}
+
+/** Adds the spawners with their agent templates, checking column names and goal references. */
+function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
+  const checkColumns = (agents: AgentParamsSpec | undefined, where: string) => {
+    for (const name of Object.keys(agents?.columns ?? {})) {
+      if (!world.agents.hasColumn(name)) {
+        fail(
+          `${where}.columns.${name}`,
+          `unknown column '${name}' for strategy '${world.strategy.name}'`,
+        );
+      }
+    }
+  };
+  const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
+  checkColumns(spec.agents, "agents");
+  spec.spawners.forEach((s, i) => {
+    const where = `spawners[${i}]`;
+    const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
+    checkColumns(s.agents, `${where}.agents`);
+    const goal = spawnerGoal(spec, s.goal, { where: `${where}.goal`, fail });
+    try {
+      world.population.addSpawner({
+        name: s.name ?? `spawner ${i}`,
+        area: toArea(s.area, s.count, distributionMax(template.radius)),
+        count: s.count,
+        rate: s.rate,
+        startTime: s.startTime,
+        goal,
+        onArrival: s.onArrival,
+        z: s.z,
+        via: (s.via ?? []).map(([a, b]) => ({ ax: a[0], ay: a[1], bx: b[0], by: b[1] })),
+        agent: template,
+      });
+    } catch (error) {
+      fail(where, (error as Error).message.replace(/^Cannot add spawner '[^']*' as /, ""));
+    }
+  });
+}
+
+/** A spawner's goal: `"antipodal"`, a goal name of the scenario, or an inline area. */
+function spawnerGoal(
+  spec: ScenarioSpec,
+  goal: SpawnerSpec["goal"],
+  context: { where: string; fail: Fail },
+): GoalSpec {
+  if (goal === "antipodal") return { kind: "antipodal" };
+  if (typeof goal !== "string") return { kind: "area", area: toArea(goal, 0, 0) };
+  const area = spec.goals?.[goal];
+  if (!area) {
+    const known = Object.keys(spec.goals ?? {});
+    return context.fail(
+      context.where,
+      `unknown goal '${goal}': ${
+        known.length ? `goals are ${known.join(", ")}` : "the scenario defines no goals"
+      }`,
+    );
+  }
+  return { kind: "area", area: toArea(area, 0, 0) };
+}
+
 /** What a scenario file can do about missing world data, per kind. */
 const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
   navMesh: 'add a "navigation" section',
@@ -261,7 +297,7 @@ function scenarioNavigator(
   spec: ScenarioSpec,
   options: BuildScenarioOptions,
   navMesh: NavMesh | undefined,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): Navigator {
   const override = options.navigator;
   if (override && "updatePreferredVelocities" in override) return override;
@@ -309,7 +345,7 @@ function scenarioNavigator(
 function navigatorChoice(
   spec: ScenarioSpec,
   override: NavigatorChoice | undefined,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): { choice: NavigatorChoice; nameField: string; optionsField: string } {
   if (override) {
     return { choice: override, nameField: "--navigator", optionsField: "--navigator-option" };
@@ -344,7 +380,7 @@ function navigatorChoice(
  */
 function scenarioNavMesh(
   spec: ScenarioSpec,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): NavMesh {
   const nav = spec.navigation!.navmesh;
   let walkable = nav.walkable;
@@ -455,7 +491,7 @@ function agentTemplate(
   base: AgentTemplate,
   spec: AgentParamsSpec | undefined,
   where: string,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): AgentTemplate {
   if (!spec) return base;
   const columns = { ...base.columns };
