@@ -19,7 +19,6 @@ import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
 import { SpawnerGates } from "./_spawner_gates.ts";
-import { arriveSpeed } from "./_arrive.ts";
 import { SLOWING_DISTANCE_OPTION } from "./navigation_options.ts";
 import type { NavigatorFactory } from "./navigator_factory.ts";
 
@@ -123,14 +122,16 @@ export class GoalSeeker implements Navigator {
         ty = aim[1];
         braking = 0;
       }
-      // Steer: seek the aim, arrive at the goal.
+      // Steer: seek the aim; arrive (Reynolds): inside the braking distance the speed falls
+      // linearly to zero. Written out: as a function call this loop runs markedly slower.
       const dx = tx - px[i], dy = ty - py[i];
       const d = Math.sqrt(dx * dx + dy * dy);
       if (d === 0) {
         prefVx[i] = prefVy[i] = 0;
         continue;
       }
-      const v = arriveSpeed(speed[i], d, braking);
+      let v = speed[i];
+      if (d < braking) v *= d / braking;
       prefVx[i] = (dx / d) * v;
       prefVy[i] = (dy / d) * v;
     }

@@ -33,7 +33,6 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
 import { AgentCorridors } from "./_agent_corridors.ts";
 import { HandleQueue } from "./_handle_queue.ts";
-import { arriveSpeed } from "./_arrive.ts";
 import { type FunnelRequest, stringPull } from "./funnel.ts";
 import {
   HEURISTIC_WEIGHT_OPTION,
@@ -402,7 +401,9 @@ export class NavMeshNavigator implements Navigator {
         prefVx[i] = prefVy[i] = 0;
         continue;
       }
-      const v = arriveSpeed(this.#stairSpeed(a, i, dx, dy), d, final ? slowingDistance : 0);
+      // Arrive (Reynolds) at the route's end, as in the goal seeker.
+      let v = this.#stairSpeed(a, i, dx, dy);
+      if (final && d < slowingDistance) v *= d / slowingDistance;
       prefVx[i] = (dx / d) * v;
       prefVy[i] = (dy / d) * v;
     }
