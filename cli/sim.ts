@@ -6,6 +6,7 @@
  * ```sh
  * deno task sim --scenario bottleneck --strategy none --agents 200 --out run.bin
  * deno task sim --scenario my_scenario.json --seed 7 --json
+ * deno task sim --scenario building --navigator navmesh --navigator-option slowingDistance=1
  * ```
  *
  * Ctrl-C stops the run after the current step, closes the recording (every frame in it is
@@ -17,6 +18,7 @@ import { helpText, integerFlag, parseFlags } from "./_args.ts";
 import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import { strategies } from "../strategies/mod.ts";
+import { navigators } from "../navigation/mod.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { runScenario } from "../scenarios/run.ts";
@@ -26,6 +28,7 @@ import { METRIC_DOCS, METRIC_NAMES, metricLabel } from "../metrics/run_metrics.t
 import { formatMetricsTable } from "../metrics/table.ts";
 import { summarizeRuns } from "../metrics/summary.ts";
 import { describeOptions } from "../core/options.ts";
+import { NAVIGATOR_RESOURCE_NAMES } from "../navigation/navigator_factory.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { plotSubtitle, svgPath } from "./compare.ts";
 import { writeTextFileAtomic } from "./_files.ts";
@@ -34,6 +37,16 @@ const FLAGS = {
   scenario: { type: "string", short: "s", help: "built-in name or scenario JSON file (required)" },
   strategy: { type: "string", help: "strategy name (default: the scenario's, else none)" },
   option: { type: "string", multiple: true, help: "strategy option name=value (repeatable)" },
+  navigator: {
+    type: "string",
+    help:
+      "navigator name (default: the scenario's, else navmesh with a navigation mesh, else goal-seeker)",
+  },
+  "navigator-option": {
+    type: "string",
+    multiple: true,
+    help: "navigator option name=value (repeatable)",
+  },
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
@@ -42,17 +55,20 @@ const FLAGS = {
   plot: { type: "string", help: "also draw trajectories and density (.svg)" },
   json: { type: "boolean", help: "print the result as JSON" },
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
-  list: { type: "boolean", help: "list scenarios, strategies (with options) and metrics" },
+  list: {
+    type: "boolean",
+    help: "list scenarios, strategies and navigators (with options) and metrics",
+  },
   help: { type: "boolean", short: "h", help: "show this help" },
 } as const;
 
 const USAGE =
-  "Usage: deno task sim --scenario S [--strategy X] [--option k=v] [--agents N] [--steps N] [--seed K] [--out FILE] [--json]";
+  "Usage: deno task sim --scenario S [--strategy X] [--option k=v] [--navigator Y] [--navigator-option k=v] [--agents N] [--steps N] [--seed K] [--out FILE] [--json]";
 
 /** Parses `name=value`; values that read as JSON (numbers, booleans, objects) are parsed. */
-function parseOption(text: string): [string, unknown] {
+function parseOption(text: string, flag = "--option"): [string, unknown] {
   const eq = text.indexOf("=");
-  if (eq <= 0) throw new UsageError(`--option must look like name=value: got '${text}'`);
+  if (eq <= 0) throw new UsageError(`${flag} must look like name=value: got '${text}'`);
   const name = text.slice(0, eq).trim(), raw = text.slice(eq + 1).trim();
   try {
     return [name, JSON.parse(raw)];
@@ -72,6 +88,12 @@ async function listEverything(): Promise<void> {
     console.log(`  ${f.name.padEnd(14)} ${f.description}`);
     for (const line of describeOptions(f.options as never)) console.log(`      ${line}`);
   }
+  console.log("\nNavigators:");
+  for (const f of navigators.list()) {
+    const needs = (f.requires ?? []).map((r) => NAVIGATOR_RESOURCE_NAMES[r]).join(" and ");
+    console.log(`  ${f.name.padEnd(14)} ${f.description}${needs ? ` (needs ${needs})` : ""}`);
+    for (const line of describeOptions(f.options as never)) console.log(`      ${line}`);
+  }
   console.log("\nMetrics:");
   for (const name of METRIC_NAMES) {
     console.log(`  ${metricLabel(name).padEnd(24)} ${METRIC_DOCS[name]}`);
@@ -83,7 +105,11 @@ export async function simMain(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, FLAGS);
   if (values.help) {
     console.log(
-      helpText(USAGE, FLAGS, "Run with --list to see scenarios, strategies and their options."),
+      helpText(
+        USAGE,
+        FLAGS,
+        "Run with --list to see scenarios, strategies, navigators and their options.",
+      ),
     );
     return 0;
   }
@@ -97,9 +123,19 @@ export async function simMain(args: string[]): Promise<number> {
   if (typeof values.scenario !== "string") {
     throw new UsageError("--scenario is required (see --help)");
   }
-  const options = Object.fromEntries(((values.option ?? []) as string[]).map(parseOption));
+  const options = Object.fromEntries(
+    ((values.option ?? []) as string[]).map((t) => parseOption(t)),
+  );
   if (Object.keys(options).length > 0 && typeof values.strategy !== "string") {
     throw new UsageError("--option needs --strategy");
+  }
+  const navigatorOptions = Object.fromEntries(
+    ((values["navigator-option"] ?? []) as string[]).map((t) =>
+      parseOption(t, "--navigator-option")
+    ),
+  );
+  if (Object.keys(navigatorOptions).length > 0 && typeof values.navigator !== "string") {
+    throw new UsageError("--navigator-option needs --navigator");
   }
   const seed = integerFlag("seed", values.seed);
   if (seed !== undefined && seed > 0xffff_ffff) {
@@ -119,6 +155,9 @@ export async function simMain(args: string[]): Promise<number> {
     seed,
     steps: integerFlag("steps", values.steps),
     strategy: typeof values.strategy === "string" ? { name: values.strategy, options } : undefined,
+    navigator: typeof values.navigator === "string"
+      ? { name: values.navigator, options: navigatorOptions }
+      : undefined,
   });
 
   let recorder: TrajectoryRecorder | undefined;

@@ -19,6 +19,7 @@ export * from "./agent_grid.ts";
 export * from "./area.ts";
 export * from "./distribution.ts";
 export * from "./geometry.ts";
+export * from "./named_registry.ts";
 export * from "./navigator.ts";
 export * from "./obstacles.ts";
 export * from "./options.ts";

@@ -7,21 +7,17 @@
  *
  * @module
  */
+import { NamedRegistry, unknownNameMessage } from "./named_registry.ts";
 import { resolveOptions } from "./options.ts";
 import type { Strategy, StrategyFactory } from "./strategy.ts";
 
 /** Thrown when a strategy name is not registered. */
 export class UnknownStrategyError extends RangeError {
   constructor(name: string, known: readonly string[]) {
-    super(
-      known.length > 0
-        ? `Unknown strategy '${name}': registered strategies are ${known.join(", ")}`
-        : `Unknown strategy '${name}': no strategies are registered`,
-    );
+    super(unknownNameMessage(name, { kind: "strategy", plural: "strategies", known }));
     this.name = "UnknownStrategyError";
   }
 }
-
 /**
  * A name → factory table.
  *
@@ -46,33 +42,12 @@ export class UnknownStrategyError extends RangeError {
  * assert.deepEqual(registry.names(), ["stand-still"]);
  * ```
  */
-export class StrategyRegistry {
-  #factories = new Map<string, StrategyFactory<object>>();
-
-  /** Adds a factory. Throws when the name is taken or malformed. */
-  // deno-lint-ignore no-explicit-any
-  register(factory: StrategyFactory<any>): void {
-    if (!/^[a-z][a-z0-9-]*$/.test(factory.name)) {
-      throw new TypeError(
-        `Cannot register strategy '${factory.name}': names are lower-case letters, digits and dashes`,
-      );
-    }
-    if (this.#factories.has(factory.name)) {
-      throw new Error(`Cannot register strategy '${factory.name}': the name is already registered`);
-    }
-    this.#factories.set(factory.name, factory);
-  }
-
-  /** True when `name` is registered. */
-  has(name: string): boolean {
-    return this.#factories.has(name);
-  }
-
-  /** The factory registered as `name`; throws {@linkcode UnknownStrategyError} otherwise. */
-  get(name: string): StrategyFactory<object> {
-    const factory = this.#factories.get(name);
-    if (!factory) throw new UnknownStrategyError(name, this.names());
-    return factory;
+export class StrategyRegistry extends NamedRegistry<StrategyFactory<object>> {
+  constructor() {
+    super("strategy", {
+      plural: "strategies",
+      unknown: (name, known) => new UnknownStrategyError(name, known),
+    });
   }
 
   /**
@@ -83,15 +58,5 @@ export class StrategyRegistry {
   create(name: string, options: Record<string, unknown> = {}): Strategy {
     const factory = this.get(name);
     return factory.create(resolveOptions(`${name} strategy`, factory.options, options));
-  }
-
-  /** Registered names in registration order. */
-  names(): string[] {
-    return [...this.#factories.keys()];
-  }
-
-  /** Registered factories in registration order. */
-  list(): StrategyFactory<object>[] {
-    return [...this.#factories.values()];
   }
 }

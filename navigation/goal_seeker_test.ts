@@ -98,3 +98,29 @@ Deno.test("goal seeker moves on to the goal once the agent is past the gate", ()
   const b = world.agent(h)!;
   assert.ok(Math.abs(Math.atan2(b.vy, b.vx) - Math.atan2(0 - b.y, 6 - (b.x - b.vx * 0.05))) < 0.05);
 });
+
+Deno.test("gate margin at its limits: 0 keeps a body radius from the door post, 5 aims at the middle", () => {
+  for (const [gateMargin, aimY] of [[0, 1.75], [5, 1]]) {
+    const world = new World({
+      strategy: createNoneStrategy(),
+      navigator: createGoalSeeker({ gateMargin }),
+    });
+    world.population.addSpawner({
+      name: "one",
+      area: { kind: "point", x: -3, y: 4 },
+      count: 1,
+      goal: { kind: "area", area: { kind: "point", x: 6, y: 4 } },
+      via: [{ ax: 0, ay: 0, bx: 0, by: 2 }], // a 2 m door below the agent's line
+      agent: { radius: { kind: "constant", value: 0.25 } },
+    });
+    world.prepare();
+    world.step();
+    const a = world.agents;
+    // Heading for (0, aimY): 2 m door, ends pulled in by 0.25 m (+ margin), capped at the middle.
+    const expected = Math.atan2(aimY - 4, 3);
+    assert.ok(
+      Math.abs(Math.atan2(a.prefVy[0], a.prefVx[0]) - expected) < 1e-9,
+      `margin ${gateMargin}`,
+    );
+  }
+});

@@ -2,9 +2,21 @@
  * Navigation: where agents want to go. Navigators write preferred velocities, the seam to the
  * avoidance strategies.
  *
- * Two navigators: the goal seeker walks straight at goals (through a spawner's gates), the
- * navmesh navigator plans on a navigation mesh — built from a walkable area of polygons with
- * holes, on one or more surfaces joined by stairs — and follows the plan.
+ * Two navigators are registered in {@linkcode navigators}: the goal seeker walks straight at
+ * goals (through a spawner's gates), the navmesh navigator plans on a navigation mesh — built
+ * from a walkable area of polygons with holes, on one or more surfaces joined by stairs — and
+ * follows the plan. A script adds its own with `navigators.register(factory)`; scenario files
+ * then pick it by name (`"navigator": {"name": …, "options": …}`).
+ *
+ * @example Create a navigator by name, with the world data it needs
+ * ```ts
+ * import { buildNavMesh, navigators } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ * const navMesh = buildNavMesh({ walkable: [[[[0, 0], [20, 0], [20, 10], [0, 10]]]] });
+ * const navigator = navigators.create("navmesh", { maxQueriesPerStep: 16 }, { navMesh });
+ * assert.equal(navigator.name, "navmesh");
+ * assert.throws(() => navigators.create("navmesh"), /needs a navigation mesh/);
+ * ```
  *
  * Viewshed affordance (D. Michael and Y. Chrysanthou, Automatic high level avatar guidance based
  * on affordance of movement, Eurographics 2003): exact viewsheds among building footprints
@@ -26,14 +38,40 @@
  *
  * @module
  */
-export { createGoalSeeker, GOAL_SEEKER_OPTIONS, type GoalSeekerOptions } from "./goal_seeker.ts";
+import { goalSeekerNavigator } from "./goal_seeker.ts";
+import { NavigatorRegistry } from "./navigator_registry.ts";
+import { navMeshNavigator } from "./navmesh_navigator.ts";
+
+export {
+  createGoalSeeker,
+  GOAL_SEEKER_OPTIONS,
+  GoalSeeker,
+  goalSeekerNavigator,
+  type GoalSeekerOptions,
+} from "./goal_seeker.ts";
+export {
+  HEURISTIC_WEIGHT_OPTION,
+  MIN_WIDTH_OPTION,
+  SLOWING_DISTANCE_OPTION,
+} from "./navigation_options.ts";
+export {
+  NAVIGATOR_RESOURCE_NAMES,
+  type NavigatorFactory,
+  type NavigatorResourceName,
+  type NavigatorResources,
+} from "./navigator_factory.ts";
+export {
+  missingResources,
+  NavigatorRegistry,
+  UnknownNavigatorError,
+} from "./navigator_registry.ts";
 export {
   type BorderChain,
   type BorderEdgeOptions,
   type BorderEdges,
   extractBorderEdges,
 } from "./border_edges.ts";
-export { stringPull } from "./funnel.ts";
+export { type FunnelRequest, stringPull } from "./funnel.ts";
 export {
   GUIDANCE_MAP_OPTIONS,
   GuidanceCell,
@@ -80,7 +118,8 @@ export {
   NAVMESH_TARGET_X_COLUMN,
   NAVMESH_TARGET_Y_COLUMN,
   NAVMESH_TRIANGLE_COLUMN,
-  type NavMeshNavigator,
+  NavMeshNavigator,
+  navMeshNavigator,
   type NavMeshNavigatorOptions,
 } from "./navmesh_navigator.ts";
 export {
@@ -120,3 +159,9 @@ export {
   subtractAreas,
   unionAreas,
 } from "./walkable_area.ts";
+
+/** The default registry, holding every built-in navigator. */
+export const navigators: NavigatorRegistry = new NavigatorRegistry();
+
+navigators.register(goalSeekerNavigator);
+navigators.register(navMeshNavigator);

@@ -107,6 +107,7 @@ export class NavMesh {
   #cellItems: Int32Array;
   #stamp: Int32Array;
   #stampNow = 0;
+  #bordersAddedTo = new WeakSet<StaticObstacles>();
 
   constructor(data: NavMeshData) {
     this.coords = data.coords;
@@ -332,9 +333,12 @@ export class NavMesh {
 
   /**
    * Adds the merged border edges to `obstacles`: closed rings around holes become solid
-   * polygons, every other chain a two-sided wall.
+   * polygons, every other chain a two-sided wall. Adding them to the same obstacles again does
+   * nothing (a navigator and a scenario builder may both offer them).
    */
   addBordersTo(obstacles: StaticObstacles): void {
+    if (this.#bordersAddedTo.has(obstacles)) return;
+    this.#bordersAddedTo.add(obstacles);
     const b = this.border;
     for (const chain of b.chains) {
       const points: [number, number][] = [];

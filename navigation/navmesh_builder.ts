@@ -1,6 +1,8 @@
 /**
  * Building a {@linkcode NavMesh} from a walkable area given as polygons with holes — scenario
- * geometry today, OpenStreetMap areas later — in the steps of seed 001, adapted to 2-D input:
+ * geometry today, OpenStreetMap areas later — in the steps of the navigation-mesh crowd
+ * simulation for 3-D indoor and outdoor spaces (a paper built on a Unity navigation mesh with
+ * stair classification, heightmaps and border extraction, 2021), adapted to 2-D input:
  *
  * 1. clean each surface (weld within 1 mm, merge overlaps, cut out obstacles and walls);
  * 2. find where surfaces meet: a shared boundary whose heights agree (within `maxStepHeight`)
@@ -8,7 +10,7 @@
  * 3. erode the walkable area by the clearance (the agent radius) to get the area paths use;
  * 4. triangulate surface by surface, clear area and clearance band apart (constrained
  *    Delaunay, no added points), and join the triangles across shared edges;
- * 5. keep the largest connected component (by area; seed 001 takes the one with most
+ * 5. keep the largest connected component (by area; that paper takes the one with most
  *    vertices) unless told to keep all;
  * 6. extract and merge the border edges.
  *
@@ -48,23 +50,23 @@ export interface NavMeshInput {
 
 /** Options of {@linkcode buildNavMesh}. */
 export interface NavMeshOptions {
-  /** Erosion of the area paths use (m): the agent radius. */
+  /** Erosion of the area paths use (m): the agent radius. Range [0, 5]. @default 0.25 */
   clearance: number;
-  /** Keep every connected component instead of the largest only. */
+  /** Keep every connected component instead of the largest only. @default false */
   keepAllComponents: boolean;
-  /** Weld distance for vertices (m). */
+  /** Weld distance for vertices (m). Range [0, 0.1]. @default 0.001 */
   weldTolerance: number;
-  /** Width of the strip a wall cuts out of the walkable area (m). */
+  /** Width of the strip a wall cuts out of the walkable area (m). Range [0.001, 1]. @default 0.02 */
   wallThickness: number;
-  /** Merge angle for border edges (degrees). */
+  /** Merge angle for border edges (degrees). Range [0, 45]. @default 3 */
   mergeAngleDeg: number;
-  /** Largest height difference at a connection between surfaces (m). */
+  /** Largest height difference at a connection between surfaces (m). Range [0, 2]. @default 0.1 */
   maxStepHeight: number;
-  /** Height-grid cell of sloped surfaces (m). */
+  /** Height-grid cell of sloped surfaces (m). Range [0.01, 10]. @default 0.24 */
   heightCellSize: number;
-  /** How the clear area goes around obstacle corners. */
+  /** How the clear area goes around obstacle corners. @default "square" */
   cornerJoin: "square" | "round";
-  /** Largest deviation of a rounded corner's polygon from its arc (m). */
+  /** Largest deviation of a rounded corner's polygon from its arc (m). Range [0.001, 1]. @default 0.02 */
   arcTolerance: number;
 }
 
@@ -83,7 +85,7 @@ export const NAVMESH_OPTIONS: OptionSpecs<NavMeshOptions> = {
     type: "boolean",
     default: false,
     doc:
-      "keep unconnected walkable pieces; by default only the largest connected area remains (seed 001)",
+      "keep unconnected walkable pieces; by default only the largest connected area remains (as in the 3-D navigation-mesh crowd simulation paper)",
   },
   weldTolerance: {
     type: "number",
@@ -91,7 +93,8 @@ export const NAVMESH_OPTIONS: OptionSpecs<NavMeshOptions> = {
     min: 0,
     max: 0.1,
     unit: "m",
-    doc: "vertices closer than this are merged (seed 001: 1 mm)",
+    doc:
+      "vertices closer than this are merged (1 mm, as in the 3-D navigation-mesh crowd simulation paper)",
   },
   wallThickness: {
     type: "number",
@@ -108,7 +111,7 @@ export const NAVMESH_OPTIONS: OptionSpecs<NavMeshOptions> = {
     max: 45,
     unit: "deg",
     doc:
-      "connected border edges in line within this angle merge into one obstacle segment (seed 001: 3°)",
+      "connected border edges in line within this angle merge into one obstacle segment (3°, as in the 3-D navigation-mesh crowd simulation paper)",
   },
   maxStepHeight: {
     type: "number",
@@ -125,7 +128,8 @@ export const NAVMESH_OPTIONS: OptionSpecs<NavMeshOptions> = {
     min: 0.01,
     max: 10,
     unit: "m",
-    doc: "cell of the height grid of sloped surfaces (seed 001: 0.24 m, the minimum tread depth)",
+    doc:
+      "cell of the height grid of sloped surfaces (0.24 m, the minimum tread depth, as in the 3-D navigation-mesh crowd simulation paper)",
   },
   cornerJoin: {
     type: "enum",
@@ -163,11 +167,78 @@ export const NAVMESH_OPTIONS: OptionSpecs<NavMeshOptions> = {
  */
 export function buildNavMesh(input: NavMeshInput, options: Partial<NavMeshOptions> = {}): NavMesh {
   const o = resolveOptions("navigation mesh", NAVMESH_OPTIONS, options);
-  const fail = (problem: string): never => {
-    throw new RangeError(`Cannot build navigation mesh as ${problem}`);
-  };
+  const { outlines, surfaceInputs } = _surfaceOutlines(input);
+  // 1. Clean surfaces and build their height fields.
+  const areas = outlines.map((list, i) =>
+    _attempt(i, () => cleanWalkableArea(list, input.obstacles ?? [], input.walls ?? [], o))
+  );
+  const surfaces = surfaceInputs.map((s, i) =>
+    _attempt(i, () => new Surface(i, s, boundsOf(outlines[i]), { cellSize: o.heightCellSize }))
+  );
+  // 2. Where surfaces meet: connections or borders (cliffs).
+  const pieces = _cutCliffs(areas, surfaces, o);
+  const walkableArea = pieces.length === 1 ? pieces[0] : unionAreas(pieces.flat());
+  if (walkableArea.length === 0) {
+    _fail("no walkable area is left after cutting out obstacles and walls");
+  }
+  // 3. The clear area and the band along borders.
+  const clearArea = o.clearance > 0
+    ? erodeWalkableArea(walkableArea, o.clearance, {
+      join: o.cornerJoin,
+      arcTolerance: o.arcTolerance,
+    })
+    : walkableArea;
+  // 4. Triangulate and join.
+  const joined = _triangulateAndJoin(_clearPieces(pieces, clearArea, o.clearance), surfaces, o);
+  // 5. Components.
+  const mesh = o.keepAllComponents ? joined : compact(joined, largestComponent(joined));
+  // 6. Border edges.
+  const border = extractBorderEdges(mesh.coords, mesh.triangles, {
+    weldTolerance: 0,
+    mergeAngleDeg: o.mergeAngleDeg,
+  });
+  return new NavMesh({
+    ...mesh,
+    surfaces,
+    border,
+    clearance: o.clearance,
+    walkableArea,
+    clearArea,
+  });
+}
+
+/** Triangle arrays of a mesh under construction. */
+interface MeshArrays {
+  coords: Float64Array;
+  triangles: Uint32Array;
+  neighbors: Int32Array;
+  twins: Int8Array;
+  surfaceOf: Int32Array;
+  clear: Uint8Array;
+}
+
+/** A piece of the walkable area to triangulate, with its clear part and its surface. */
+type SurfacePiece = TriangulationPiece & { surface: number };
+
+function _fail(problem: string): never {
+  throw new RangeError(`Cannot build navigation mesh as ${problem}`);
+}
+
+/** Runs a step on surface `i`, reporting its error as the surface's. */
+function _attempt<T>(i: number, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    return _fail(`surfaces[${i}] is invalid: ${(error as Error).message}`);
+  }
+}
+
+/** The outline polygons and the surface description of each surface of the input. */
+function _surfaceOutlines(
+  input: NavMeshInput,
+): { outlines: PolygonWithHoles[][]; surfaceInputs: SurfaceInput[] } {
   if (input.surfaces && input.walkable) {
-    fail("it was given both 'walkable' and 'surfaces': give one");
+    _fail("it was given both 'walkable' and 'surfaces': give one");
   }
   const outlines: PolygonWithHoles[][] = input.surfaces
     ? input.surfaces.map((s) => [s.polygon])
@@ -176,34 +247,27 @@ export function buildNavMesh(input: NavMeshInput, options: Partial<NavMeshOption
     ? [...input.surfaces]
     : [{ name: "walkable", polygon: input.walkable?.[0] ?? [], z: 0 }];
   if (outlines.every((list) => list.length === 0)) {
-    fail("it has no walkable area: give 'walkable' or 'surfaces'");
+    _fail("it has no walkable area: give 'walkable' or 'surfaces'");
   }
-  const clean = { weldTolerance: o.weldTolerance, wallThickness: o.wallThickness };
+  return { outlines, surfaceInputs };
+}
 
-  // 1. Clean surfaces and build their height fields.
-  const areas = outlines.map((list, i) => {
-    try {
-      return cleanWalkableArea(list, input.obstacles ?? [], input.walls ?? [], clean);
-    } catch (error) {
-      return fail(`surfaces[${i}] is invalid: ${(error as Error).message}`);
-    }
-  });
-  const surfaces = surfaceInputs.map((s, i) => {
-    try {
-      return new Surface(i, s, boundsOf(outlines[i]), { cellSize: o.heightCellSize });
-    } catch (error) {
-      return fail(`surfaces[${i}] is invalid: ${(error as Error).message}`);
-    }
-  });
-
-  // 2. Where surfaces meet: connections or borders (cliffs).
+/**
+ * Checks that surfaces do not overlap in plan and cuts every boundary two surfaces share at
+ * heights more than `maxStepHeight` apart (a landing above a floor) out of both, as a border.
+ */
+function _cutCliffs(
+  areas: PolygonWithHoles[][],
+  surfaces: readonly Surface[],
+  o: NavMeshOptions,
+): PolygonWithHoles[][] {
   const cliffs: Polyline[] = [];
   for (let i = 0; i < areas.length; i++) {
     for (let j = i + 1; j < areas.length; j++) {
       if (!boxesTouch(areas[i], areas[j], o.weldTolerance)) continue;
       const overlap = polygonsArea(intersectAreas(areas[i], areas[j]));
       if (overlap > 1e-6) {
-        fail(
+        _fail(
           `surfaces '${surfaces[i].name}' and '${surfaces[j].name}' overlap in plan (${
             overlap.toFixed(3)
           } m²): ` +
@@ -223,24 +287,20 @@ export function buildNavMesh(input: NavMeshInput, options: Partial<NavMeshOption
       }
     }
   }
-  const pieces = cliffs.length ? areas.map((a) => cleanWalkableArea(a, [], cliffs, clean)) : areas;
-  const walkableArea = pieces.length === 1 ? pieces[0] : unionAreas(pieces.flat());
-  if (walkableArea.length === 0) {
-    fail("no walkable area is left after cutting out obstacles and walls");
-  }
+  return cliffs.length ? areas.map((a) => cleanWalkableArea(a, [], cliffs, o)) : areas;
+}
 
-  // 3. The clear area and the band along borders.
-  const clearArea = o.clearance > 0
-    ? erodeWalkableArea(walkableArea, o.clearance, {
-      join: o.cornerJoin,
-      arcTolerance: o.arcTolerance,
-    })
-    : walkableArea;
-  const tagged: (TriangulationPiece & { surface: number })[] = [];
+/** Each walkable polygon of each surface with the part of the clear area inside it. */
+function _clearPieces(
+  pieces: readonly PolygonWithHoles[][],
+  clearArea: readonly PolygonWithHoles[],
+  clearance: number,
+): SurfacePiece[] {
+  const tagged: SurfacePiece[] = [];
   pieces.forEach((area, s) => {
     for (const polygon of area) {
       let inner: readonly PolygonWithHoles[] = [];
-      if (o.clearance > 0) {
+      if (clearance > 0) {
         inner = pieces.length === 1 && area.length === 1
           ? clearArea
           : pieces.length === 1
@@ -252,13 +312,23 @@ export function buildNavMesh(input: NavMeshInput, options: Partial<NavMeshOption
       tagged.push({ polygon, inner, surface: s });
     }
   });
+  return tagged;
+}
 
-  // 4. Triangulate and join.
+/**
+ * Triangulates the pieces, tags each triangle with its surface and whether it is clear, and
+ * joins triangles across shared edges, except where two surfaces meet at different heights.
+ */
+function _triangulateAndJoin(
+  tagged: readonly SurfacePiece[],
+  surfaces: readonly Surface[],
+  o: NavMeshOptions,
+): MeshArrays {
   let tri;
   try {
     tri = triangulatePieces(tagged, o.weldTolerance);
   } catch (error) {
-    return fail((error as Error).message.replace(/^Cannot triangulate the walkable area: /, ""));
+    return _fail((error as Error).message.replace(/^Cannot triangulate the walkable area: /, ""));
   }
   const T = tri.triangleCount;
   const surfaceOf = new Int32Array(T), clear = new Uint8Array(T);
@@ -267,33 +337,9 @@ export function buildNavMesh(input: NavMeshInput, options: Partial<NavMeshOption
     clear[t] = o.clearance === 0 || tri.inner[t] ? 1 : 0;
   }
   const { neighbors, twins } = joinTriangles(tri.triangles, tri.vertexCount);
-  cutMismatchedConnections(
-    tri.coords,
-    tri.triangles,
-    neighbors,
-    twins,
-    surfaceOf,
-    surfaces,
-    o.maxStepHeight,
-  );
-
-  // 5. Components.
-  const keep = o.keepAllComponents ? null : largestComponent(tri.coords, tri.triangles, neighbors);
-  const mesh = compact(tri.coords, tri.triangles, neighbors, twins, surfaceOf, clear, keep);
-
-  // 6. Border edges.
-  const border = extractBorderEdges(mesh.coords, mesh.triangles, {
-    weldTolerance: 0,
-    mergeAngleDeg: o.mergeAngleDeg,
-  });
-  return new NavMesh({
-    ...mesh,
-    surfaces,
-    border,
-    clearance: o.clearance,
-    walkableArea,
-    clearArea,
-  });
+  const mesh = { coords: tri.coords, triangles: tri.triangles, neighbors, twins, surfaceOf, clear };
+  cutMismatchedConnections(mesh, { surfaces, maxStep: o.maxStepHeight });
+  return mesh;
 }
 
 /** True when `p` lies inside the ring (even-odd). */
@@ -402,14 +448,11 @@ function joinTriangles(
 
 /** Unlinks edges between surfaces whose heights differ there by more than `maxStep` (m). */
 function cutMismatchedConnections(
-  coords: Float64Array,
-  triangles: Uint32Array,
-  neighbors: Int32Array,
-  twins: Int8Array,
-  surfaceOf: Int32Array,
-  surfaces: readonly Surface[],
-  maxStep: number,
+  mesh: MeshArrays,
+  heights: { surfaces: readonly Surface[]; maxStep: number },
 ): void {
+  const { coords, triangles, neighbors, twins, surfaceOf } = mesh;
+  const { surfaces, maxStep } = heights;
   for (let e = 0; e < neighbors.length; e++) {
     const n = neighbors[e], t = Math.floor(e / 3);
     if (n < 0 || surfaceOf[n] === surfaceOf[t]) continue;
@@ -428,11 +471,8 @@ function cutMismatchedConnections(
 }
 
 /** Marks the triangles of the connected component with the largest area. */
-function largestComponent(
-  coords: Float64Array,
-  triangles: Uint32Array,
-  neighbors: Int32Array,
-): Uint8Array {
+function largestComponent(mesh: MeshArrays): Uint8Array {
+  const { coords, triangles, neighbors } = mesh;
   const T = triangles.length / 3;
   const component = new Int32Array(T).fill(-1);
   const areas: number[] = [];
@@ -466,17 +506,9 @@ function largestComponent(
 }
 
 /** Drops triangles not kept and vertices no longer used, renumbering the rest. */
-function compact(
-  coords: Float64Array,
-  triangles: Uint32Array,
-  neighbors: Int32Array,
-  twins: Int8Array,
-  surfaceOf: Int32Array,
-  clear: Uint8Array,
-  keep: Uint8Array | null,
-) {
+function compact(mesh: MeshArrays, keep: Uint8Array): MeshArrays {
+  const { coords, triangles, neighbors, twins, surfaceOf, clear } = mesh;
   const T = triangles.length / 3;
-  if (!keep) return { coords, triangles, neighbors, twins, surfaceOf, clear };
   const newTri = new Int32Array(T).fill(-1);
   let count = 0;
   for (let t = 0; t < T; t++) if (keep[t]) newTri[t] = count++;
@@ -489,7 +521,7 @@ function compact(
       if (newVertex[v] < 0) newVertex[v] = vertices++;
     }
   }
-  const out = {
+  const out: MeshArrays = {
     coords: new Float64Array(2 * vertices),
     triangles: new Uint32Array(3 * count),
     neighbors: new Int32Array(3 * count),

@@ -1,15 +1,17 @@
 /**
- * A navigator that plans on a {@linkcode NavMesh} and follows the plan: the navigation layer of
- * seed 001 (Algorithm 2) behind the {@linkcode Navigator} interface, so any avoidance strategy
- * can use it.
+ * A navigator that plans on a {@linkcode NavMesh} and follows the plan — the navigation layer
+ * (path planning, then path following) of the navigation-mesh crowd simulation for 3-D indoor
+ * and outdoor spaces (a paper built on a Unity navigation mesh with stair classification,
+ * heightmaps and border extraction, 2021), behind the {@linkcode Navigator} interface so that
+ * any avoidance strategy can use it.
  *
  * Each agent keeps a corridor of triangles from a path query. Every step it steers at the
  * furthest route point it can see — the first corner of the funnel from its current position
- * through its corridor (Reynolds' path following, seed 001) — at its desired speed, scaled on
- * stairs by {@linkcode stairSpeedFactor}. Stair slowdown goes through the preferred velocity:
- * strategies treat the preferred speed as the speed the agent wants, so each of them slows
- * down on stairs by the same factor without knowing about stairs, and the world's `maxSpeed`
- * cap stays a physical limit.
+ * through its corridor (Reynolds' path following, as in that paper) — at its desired speed,
+ * scaled on stairs by {@linkcode stairSpeedFactor}. Stair slowdown goes through the preferred
+ * velocity: strategies treat the preferred speed as the speed the agent wants, so each of them
+ * slows down on stairs by the same factor without knowing about stairs, and the world's
+ * `maxSpeed` cap stays a physical limit.
  *
  * After integration the agent's triangle is updated by walking across mesh edges from the old
  * one to the new position; its surface is the triangle's surface, so it changes only across
@@ -24,12 +26,22 @@
  *
  * @module
  */
-import { AgentFlags, type AgentHandle } from "../core/agent_store.ts";
+import { AgentFlags, type AgentStore, type ColumnSpec } from "../core/agent_store.ts";
+import type { AgentHandle } from "../core/agent_store.ts";
 import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
-import { stringPull } from "./funnel.ts";
+import { AgentCorridors } from "./_agent_corridors.ts";
+import { HandleQueue } from "./_handle_queue.ts";
+import { type FunnelRequest, stringPull } from "./funnel.ts";
+import {
+  HEURISTIC_WEIGHT_OPTION,
+  MIN_WIDTH_OPTION,
+  SLOWING_DISTANCE_OPTION,
+} from "./navigation_options.ts";
+import type { NavigatorFactory } from "./navigator_factory.ts";
 import type { NavMesh } from "./navmesh.ts";
+import { NavAgentStatus, NAVMESH_COLUMNS, NavMeshAgentColumns } from "./navmesh_agent_columns.ts";
 import { NavMeshQuery, NavPath } from "./path_query.ts";
 import {
   stairSpeedFactor,
@@ -37,39 +49,52 @@ import {
   WEIDMANN_VERTICAL_SPEED_UP,
 } from "./stair_speed.ts";
 
-/** Options of {@linkcode createNavMeshNavigator}. */
+export {
+  NavAgentStatus,
+  NAVMESH_OUTSIDE_COLUMN,
+  NAVMESH_RETRY_COLUMN,
+  NAVMESH_STATUS_COLUMN,
+  NAVMESH_STUCK_COLUMN,
+  NAVMESH_SURFACE_COLUMN,
+  NAVMESH_TARGET_X_COLUMN,
+  NAVMESH_TARGET_Y_COLUMN,
+  NAVMESH_TRIANGLE_COLUMN,
+} from "./navmesh_agent_columns.ts";
+
+/** Options of {@linkcode NavMeshNavigator}. */
 export interface NavMeshNavigatorOptions {
-  /** Narrowest passage a route may use (m). */
+  /** Narrowest passage a route may use (m). Range [0, 100]. @default 1.1 */
   minWidth: number;
-  /** Path queries run per step at most. */
+  /** Path queries run per step at most. Integer in [1, 1e6]. @default 64 */
   maxQueriesPerStep: number;
-  /** Seconds of moving slower than a tenth of the desired speed before re-planning. */
+  /**
+   * Seconds of moving slower than a tenth of the desired speed before re-planning (s).
+   * Range [0.05, 3600]. @default 3
+   */
   replanAfterStuck: number;
-  /** Seconds between attempts for agents whose goal is unreachable. */
+  /** Seconds between attempts for agents whose goal is unreachable (s). Range [0.05, 3600]. @default 2 */
   retryInterval: number;
-  /** Braking distance before the goal (m), as in the goal seeker. */
+  /** Braking distance before the goal (m), as in the goal seeker. Range [0, 100]. @default 0 */
   slowingDistance: number;
-  /** Paths are at most this factor longer than the shortest (weighted A*). */
+  /** Paths are at most this factor longer than the shortest (weighted A*). Range [1, 10]. @default 1.01 */
   heuristicWeight: number;
-  /** Vertical speed walking upstairs at a flat speed of 1.34 m/s (m/s). */
+  /**
+   * Vertical speed walking upstairs at a flat speed of 1.34 m/s (m/s). Range [0.01, 2].
+   * @default 0.305 (Weidmann 1993)
+   */
   stairVerticalSpeedUp: number;
-  /** Vertical speed walking downstairs at a flat speed of 1.34 m/s (m/s). */
+  /**
+   * Vertical speed walking downstairs at a flat speed of 1.34 m/s (m/s). Range [0.01, 2].
+   * @default 0.347 (Weidmann 1993)
+   */
   stairVerticalSpeedDown: number;
-  /** Add the mesh's merged border edges to the world's obstacles when attached. */
+  /** Add the mesh's merged border edges to the world's obstacles when attached. @default true */
   exportBorders: boolean;
 }
 
 /** Descriptors of {@linkcode NavMeshNavigatorOptions}. */
 export const NAVMESH_NAVIGATOR_OPTIONS: OptionSpecs<NavMeshNavigatorOptions> = {
-  minWidth: {
-    type: "number",
-    default: 1.1,
-    min: 0,
-    max: 100,
-    unit: "m",
-    doc:
-      "routes avoid passages narrower than this (seed 001: 1.1 m, the narrowest gap its pedestrians passed)",
-  },
+  minWidth: MIN_WIDTH_OPTION,
   maxQueriesPerStep: {
     type: "number",
     default: 64,
@@ -95,22 +120,8 @@ export const NAVMESH_NAVIGATOR_OPTIONS: OptionSpecs<NavMeshNavigatorOptions> = {
     unit: "s",
     doc: "agents whose goal is unreachable stand still and try again this often",
   },
-  slowingDistance: {
-    type: "number",
-    default: 0,
-    min: 0,
-    max: 100,
-    unit: "m",
-    doc: "braking distance before the goal; 0 walks at full speed until arrival",
-  },
-  heuristicWeight: {
-    type: "number",
-    default: 1.01,
-    min: 1,
-    max: 10,
-    doc:
-      "weighted A*: routes are at most this factor longer than the shortest; 1 is exact but slower on long routes",
-  },
+  slowingDistance: SLOWING_DISTANCE_OPTION,
+  heuristicWeight: HEURISTIC_WEIGHT_OPTION,
   stairVerticalSpeedUp: {
     type: "number",
     default: WEIDMANN_VERTICAL_SPEED_UP,
@@ -136,39 +147,7 @@ export const NAVMESH_NAVIGATOR_OPTIONS: OptionSpecs<NavMeshNavigatorOptions> = {
   },
 };
 
-/** Agent column: the mesh triangle the agent stands on (-1 before it is located). */
-export const NAVMESH_TRIANGLE_COLUMN = "navmesh.triangle";
-/** Agent column: the surface the agent stands on (-1 before it is located). */
-export const NAVMESH_SURFACE_COLUMN = "navmesh.surface";
-/** Agent column: the agent's {@linkcode NavAgentStatus}. */
-export const NAVMESH_STATUS_COLUMN = "navmesh.status";
-/** Agent column: seconds the agent has been nearly still. */
-export const NAVMESH_STUCK_COLUMN = "navmesh.stuckTime";
-/** Agent column: simulation time of the next path attempt of an unreachable agent (s). */
-export const NAVMESH_RETRY_COLUMN = "navmesh.retryAt";
-/** Agent column: 1 when the agent stands off the mesh (pushed into a wall or obstacle). */
-export const NAVMESH_OUTSIDE_COLUMN = "navmesh.outside";
-/** Agent column: x of the point the agent steers at (m). */
-export const NAVMESH_TARGET_X_COLUMN = "navmesh.targetX";
-/** Agent column: y of the point the agent steers at (m). */
-export const NAVMESH_TARGET_Y_COLUMN = "navmesh.targetY";
-
-/** Values of the status column. */
-export const NavAgentStatus = {
-  /** Needs a path. */
-  unplanned: 0,
-  /** Waiting for its path query. */
-  queued: 1,
-  /** Following a path to its goal. */
-  following: 2,
-  /** Following a path to the point nearest its goal (the goal is off the walkable area). */
-  partial: 3,
-  /** No route; retries every `retryInterval`. */
-  unreachable: 4,
-  /** Not on the mesh: walks straight at its goal. */
-  offMesh: 5,
-} as const;
-
+/** Agents slower than this fraction of their desired speed count as stuck. */
 const STUCK_SPEED_FRACTION = 0.1;
 /**
  * An agent this far (m) beyond the border where its walk stopped was moved there (by a script),
@@ -181,17 +160,378 @@ const RECOVERY_DISTANCE = 3;
 const CORNER_REFRESH_STEPS = 4;
 /** An agent this close (m) to its steering corner recomputes it at once. */
 const CORNER_REACHED = 0.3;
-/** Triangles of the corridor searched for the agent's new triangle after a move. */
-const CORRIDOR_LOOKAHEAD = 16;
 
-/** A navigator with its mesh, for scripts that want both. */
-export interface NavMeshNavigator extends Navigator {
+/**
+ * The navmesh navigator. Each step runs three phases over the agents — locate (find new agents'
+ * triangles and queue those that need a path), plan (run queued path queries within the
+ * budget), steer (aim at the funnel's first corner and set the preferred velocity) — and after
+ * integration one more: follow the move (walk to the new triangle, keep the corridor, watch for
+ * agents that are stuck).
+ *
+ * @example An agent walks around a pillar
+ * ```ts
+ * import { buildNavMesh } from "./navmesh_builder.ts";
+ * import { NavMeshNavigator } from "./navmesh_navigator.ts";
+ * import { createNoneStrategy } from "../strategies/none.ts";
+ * import { World } from "../core/world.ts";
+ * import assert from "node:assert/strict";
+ * const mesh = buildNavMesh({
+ *   walkable: [[[[0, 0], [10, 0], [10, 10], [0, 10]]]],
+ *   obstacles: [[[[4, 2], [6, 2], [6, 8], [4, 8]]]],
+ * });
+ * const navigator = new NavMeshNavigator(mesh, { maxQueriesPerStep: 8 });
+ * const world = new World({ strategy: createNoneStrategy(), navigator });
+ * const h = world.addAgent({ x: 2, y: 5, goalX: 8, goalY: 5, desiredSpeed: 1.3 });
+ * for (let i = 0; i < 400 && !world.finished; i++) world.step();
+ * assert(world.agent(h)!.arrived);
+ * assert.equal(navigator.queries, 1);
+ * ```
+ */
+export class NavMeshNavigator implements Navigator {
+  /** Registry name. */
+  readonly name = "navmesh";
   /** The mesh it plans on. */
   readonly mesh: NavMesh;
   /** Options in force. */
   readonly options: Readonly<NavMeshNavigatorOptions>;
+  /** Per-agent state columns. */
+  readonly columns: readonly ColumnSpec[] = NAVMESH_COLUMNS;
+  #query: NavMeshQuery;
+  #path = new NavPath(256);
+  /** Speed factors walking straight up / down each surface (1 off stairs). */
+  #upFactor: Float64Array;
+  #downFactor: Float64Array;
+  #corridors: AgentCorridors;
+  #queue = new HandleQueue();
+  #queries = 0;
+  #cols = new NavMeshAgentColumns();
+  #from = new Float64Array(2);
+  #to = new Float64Array(2);
+  /** The nearest clear point (recovery), or the funnel's start and first corner. */
+  #points = new Float64Array(4);
+  #funnel: Required<FunnelRequest>;
+
+  /** A navigator planning on `mesh`; `options` are validated (see the descriptors). */
+  constructor(mesh: NavMesh, options: Partial<NavMeshNavigatorOptions> = {}) {
+    this.mesh = mesh;
+    const o = this.options = resolveOptions(
+      "navmesh navigator",
+      NAVMESH_NAVIGATOR_OPTIONS,
+      options,
+    );
+    this.#query = new NavMeshQuery(mesh, {
+      minWidth: o.minWidth,
+      heuristicWeight: o.heuristicWeight,
+    });
+    const surfaceCount = mesh.surfaces.length;
+    this.#upFactor = new Float64Array(surfaceCount);
+    this.#downFactor = new Float64Array(surfaceCount);
+    mesh.surfaces.forEach((s, k) => {
+      if (!s.stairs) {
+        this.#upFactor[k] = this.#downFactor[k] = 1;
+        return;
+      }
+      const { treadDepth, riserHeight } = s.stairs;
+      this.#upFactor[k] = stairSpeedFactor(treadDepth, riserHeight, true, o.stairVerticalSpeedUp);
+      this.#downFactor[k] = stairSpeedFactor(
+        treadDepth,
+        riserHeight,
+        false,
+        o.stairVerticalSpeedDown,
+      );
+    });
+    this.#corridors = new AgentCorridors(mesh);
+    this.#funnel = {
+      corridor: new Int32Array(0),
+      begin: 0,
+      end: 0,
+      startX: 0,
+      startY: 0,
+      endX: 0,
+      endY: 0,
+      out: this.#points,
+      maxPoints: 2,
+    };
+  }
+
   /** Path queries run so far. */
-  readonly queries: number;
+  get queries(): number {
+    return this.#queries;
+  }
+
+  /** Adds the mesh's border edges to the world's obstacles (with `exportBorders`). */
+  attach(world: World): void {
+    if (this.options.exportBorders) this.mesh.addBordersTo(world.obstacles);
+  }
+
+  /** The step's three phases: locate, plan, steer. */
+  updatePreferredVelocities(ctx: NavigationContext, begin: number, end: number): void {
+    this.#corridors.ensure(ctx.agents.capacity);
+    this.#cols.bind(ctx.agents);
+    this.#locateAndQueue(ctx, begin, end);
+    this.#runQueuedPlans(ctx);
+    this.#steer(ctx, begin, end);
+  }
+
+  /** After integration: follow each agent's move across the mesh. */
+  afterMove(ctx: NavigationContext, begin: number, end: number): void {
+    const a = ctx.agents, flags = a.flags;
+    const cols = this.#cols;
+    cols.bind(a);
+    const triangle = cols.triangle, status = cols.status;
+    for (let i = begin; i < end; i++) {
+      const t = triangle[i];
+      if (t < 0 || (flags[i] & AgentFlags.arrived) !== 0) continue;
+      const now = this.#walkTo(a, i, t);
+      const s = status[i];
+      if (s !== NavAgentStatus.following && s !== NavAgentStatus.partial) continue;
+      if (now !== t && !this.#enterTriangle(a, i, now)) {
+        status[i] = NavAgentStatus.unplanned;
+        continue;
+      }
+      this.#watchStuck(ctx, i);
+    }
+  }
+
+  // ---- Phase 1: locate ----------------------------------------------------------------------
+
+  /** Locates agents new to the mesh; queues those that need a path. */
+  #locateAndQueue(ctx: NavigationContext, begin: number, end: number): void {
+    const a = ctx.agents, flags = a.flags, cols = this.#cols;
+    const triangle = cols.triangle, status = cols.status;
+    for (let i = begin; i < end; i++) {
+      if ((flags[i] & AgentFlags.arrived) !== 0) continue;
+      if (triangle[i] < 0 && !this.#locate(a, i)) {
+        status[i] = NavAgentStatus.offMesh;
+        continue;
+      }
+      if (this.#needsPlan(ctx, i)) {
+        status[i] = NavAgentStatus.queued;
+        this.#queue.push(a.handleAt(i));
+      }
+    }
+  }
+
+  /** Finds agent `i`'s triangle, surface and height; false when it stands off the mesh. */
+  #locate(a: AgentStore, i: number): boolean {
+    const mesh = this.mesh, cols = this.#cols;
+    const t = mesh.locate(a.px[i], a.py[i]);
+    if (t < 0) return false;
+    cols.triangle[i] = t;
+    cols.surface[i] = mesh.surfaceOf[t];
+    a.pz[i] = mesh.heightAt(t, a.px[i], a.py[i]);
+    if (cols.status[i] === NavAgentStatus.offMesh) cols.status[i] = NavAgentStatus.unplanned;
+    return true;
+  }
+
+  /**
+   * True when agent `i` has no path, follows a corridor planned for an agent that has left its
+   * slot, or is unreachable and due for another try.
+   */
+  #needsPlan(ctx: NavigationContext, i: number): boolean {
+    const s = this.#cols.status[i];
+    if (s === NavAgentStatus.unplanned) return true;
+    if (s === NavAgentStatus.following || s === NavAgentStatus.partial) {
+      return this.#corridors.owner[ctx.agents.slot[i]] !== ctx.agents.serial[i];
+    }
+    return s === NavAgentStatus.unreachable && ctx.time >= this.#cols.retryAt[i];
+  }
+
+  // ---- Phase 2: plan ------------------------------------------------------------------------
+
+  /** Runs queued path queries, at most `maxQueriesPerStep`; departed agents cost nothing. */
+  #runQueuedPlans(ctx: NavigationContext): void {
+    const a = ctx.agents, status = this.#cols.status, queue = this.#queue;
+    let budget = this.options.maxQueriesPerStep;
+    while (budget > 0 && queue.count > 0) {
+      const i = a.indexOf(queue.shift() as AgentHandle);
+      if (i < 0 || status[i] !== NavAgentStatus.queued) continue;
+      this.#plan(ctx, i);
+      budget--;
+    }
+  }
+
+  /** Plans agent `i`'s path from where it stands to its goal and stores its corridor. */
+  #plan(ctx: NavigationContext, i: number): void {
+    const a = ctx.agents, cols = this.#cols, path = this.#path;
+    this.#from[0] = a.px[i];
+    this.#from[1] = a.py[i];
+    this.#to[0] = a.goalX[i];
+    this.#to[1] = a.goalY[i];
+    this.#queries++;
+    const result = this.#query.findPath(this.#from, this.#to, path);
+    if (result === "unreachable") {
+      cols.status[i] = NavAgentStatus.unreachable;
+      cols.retryAt[i] = ctx.time + this.options.retryInterval;
+      return;
+    }
+    const slot = a.slot[i], corridors = this.#corridors;
+    corridors.store(slot, path);
+    corridors.endX[slot] = result === "found" ? a.goalX[i] : path.endX;
+    corridors.endY[slot] = result === "found" ? a.goalY[i] : path.endY;
+    corridors.owner[slot] = a.serial[i];
+    // An agent standing in the clearance band starts from its own triangle when that touches
+    // the corridor.
+    const here = cols.triangle[i];
+    if (here >= 0 && here !== corridors.first(slot)) corridors.advance(slot, here);
+    cols.status[i] = result === "found" ? NavAgentStatus.following : NavAgentStatus.partial;
+  }
+
+  // ---- Phase 3: steer -----------------------------------------------------------------------
+
+  /** Aims every walking agent and writes its preferred velocity; others stand still. */
+  #steer(ctx: NavigationContext, begin: number, end: number): void {
+    const a = ctx.agents, flags = a.flags, px = a.px, py = a.py;
+    const prefVx = a.prefVx, prefVy = a.prefVy;
+    const cols = this.#cols, status = cols.status, targetX = cols.targetX, targetY = cols.targetY;
+    const slowingDistance = this.options.slowingDistance;
+    for (let i = begin; i < end; i++) {
+      const s = status[i];
+      if (
+        (flags[i] & AgentFlags.arrived) !== 0 || s === NavAgentStatus.queued ||
+        s === NavAgentStatus.unreachable || s === NavAgentStatus.unplanned
+      ) {
+        prefVx[i] = prefVy[i] = 0;
+        continue;
+      }
+      const final = this.#chooseAim(ctx, i);
+      const dx = targetX[i] - px[i], dy = targetY[i] - py[i];
+      const d = Math.sqrt(dx * dx + dy * dy);
+      if (d === 0) {
+        prefVx[i] = prefVy[i] = 0;
+        continue;
+      }
+      // Arrive (Reynolds) at the route's end, as in the goal seeker.
+      let v = this.#stairSpeed(a, i, dx, dy);
+      if (final && d < slowingDistance) v *= d / slowingDistance;
+      prefVx[i] = (dx / d) * v;
+      prefVy[i] = (dy / d) * v;
+    }
+  }
+
+  /**
+   * Chooses the point agent `i` steers at and writes it to the target columns: the nearest
+   * clear point when it was pushed off the mesh, else the first corner of its corridor, else
+   * (off the mesh) its goal. True when the point is the route's end, where the agent brakes.
+   */
+  #chooseAim(ctx: NavigationContext, i: number): boolean {
+    const a = ctx.agents, cols = this.#cols, points = this.#points;
+    if (
+      cols.outside[i] &&
+      this.mesh.nearestClearPoint(a.px[i], a.py[i], RECOVERY_DISTANCE, points) >= 0
+    ) {
+      // Pushed into a wall or an obstacle: back to the nearest clear point first.
+      cols.targetX[i] = points[0];
+      cols.targetY[i] = points[1];
+      this.#corridors.fresh[a.slot[i]] = 0;
+      return false;
+    }
+    if (cols.status[i] !== NavAgentStatus.offMesh) return this.#aimAlongCorridor(ctx, i);
+    cols.targetX[i] = a.goalX[i];
+    cols.targetY[i] = a.goalY[i];
+    return true;
+  }
+
+  /**
+   * Aims agent `i` at the first corner of the funnel through its corridor, recomputed when the
+   * corridor changed, when the agent is about to reach the corner, and otherwise every
+   * `CORNER_REFRESH_STEPS` steps (staggered over agents). True when the corner is the route's
+   * end.
+   */
+  #aimAlongCorridor(ctx: NavigationContext, i: number): boolean {
+    const a = ctx.agents, cols = this.#cols, corridors = this.#corridors, slot = a.slot[i];
+    const endX = corridors.endX[slot], endY = corridors.endY[slot];
+    if (!this.#cornerNeedsRefresh(ctx, i)) {
+      return cols.targetX[i] === endX && cols.targetY[i] === endY;
+    }
+    corridors.fresh[slot] = 1;
+    const funnel = this.#funnel;
+    funnel.corridor = corridors.buffers[slot];
+    funnel.begin = corridors.head[slot];
+    funnel.end = corridors.head[slot] + corridors.length[slot];
+    funnel.startX = a.px[i];
+    funnel.startY = a.py[i];
+    funnel.endX = endX;
+    funnel.endY = endY;
+    const n = stringPull(this.mesh, funnel);
+    if (n < 2) {
+      cols.targetX[i] = endX;
+      cols.targetY[i] = endY;
+      return true;
+    }
+    cols.targetX[i] = this.#points[2];
+    cols.targetY[i] = this.#points[3];
+    return this.#points[2] === endX && this.#points[3] === endY;
+  }
+
+  /** True when agent `i`'s cached steering corner must be recomputed this step. */
+  #cornerNeedsRefresh(ctx: NavigationContext, i: number): boolean {
+    const a = ctx.agents;
+    if (this.#corridors.fresh[a.slot[i]] === 0) return true;
+    if ((ctx.stepIndex + a.serial[i]) % CORNER_REFRESH_STEPS === 0) return true;
+    const ex = this.#cols.targetX[i] - a.px[i], ey = this.#cols.targetY[i] - a.py[i];
+    return ex * ex + ey * ey < CORNER_REACHED * CORNER_REACHED;
+  }
+
+  /** Agent `i`'s desired speed (m/s), scaled on stairs for walking in direction (dx, dy). */
+  #stairSpeed(a: AgentStore, i: number, dx: number, dy: number): number {
+    const v = a.desiredSpeed[i], t = this.#cols.triangle[i];
+    if (t < 0) return v;
+    const k = this.mesh.surfaceOf[t], up = this.#upFactor[k], down = this.#downFactor[k];
+    if (up === 1 && down === 1) return v;
+    return v * this.mesh.surfaces[k].speedFactor(a.px[i], a.py[i], dx, dy, up, down);
+  }
+
+  // ---- After the move -----------------------------------------------------------------------
+
+  /**
+   * Walks agent `i` across mesh edges from triangle `t` to its new position and updates its
+   * triangle, surface, height and outside flag; returns the new triangle. A border stops the
+   * walk: the agent keeps the last triangle and surface until it is back on the mesh, unless it
+   * was moved far beyond (by a script), when it is located afresh.
+   */
+  #walkTo(a: AgentStore, i: number, t: number): number {
+    const mesh = this.mesh, cols = this.#cols, px = a.px[i], py = a.py[i];
+    const w = mesh.walk(t, px, py);
+    let now = w >= 0 ? w : ~w;
+    cols.outside[i] = w >= 0 ? 0 : 1;
+    if (w < 0 && mesh.distanceToTriangle(now, px, py) > RELOCATE_DISTANCE) {
+      const found = mesh.locate(px, py);
+      if (found >= 0) {
+        now = found;
+        cols.outside[i] = 0;
+      }
+    }
+    if (now !== t) {
+      cols.triangle[i] = now;
+      cols.surface[i] = mesh.surfaceOf[now];
+    }
+    a.pz[i] = mesh.surfaces[cols.surface[i]].heightAt(px, py);
+    return now;
+  }
+
+  /** Moves agent `i`'s corridor start to triangle `t`; false when `t` is off the corridor. */
+  #enterTriangle(a: AgentStore, i: number, t: number): boolean {
+    const slot = a.slot[i];
+    this.#corridors.fresh[slot] = 0;
+    return this.#corridors.advance(slot, t);
+  }
+
+  /** Counts the time agent `i` moves slower than a tenth of its desired speed; re-plans when long. */
+  #watchStuck(ctx: NavigationContext, i: number): void {
+    const a = ctx.agents, cols = this.#cols;
+    const v2 = a.vx[i] * a.vx[i] + a.vy[i] * a.vy[i];
+    const slow = STUCK_SPEED_FRACTION * a.desiredSpeed[i];
+    if (!(v2 < slow * slow)) {
+      cols.stuckTime[i] = 0;
+      return;
+    }
+    cols.stuckTime[i] += ctx.dt;
+    if (cols.stuckTime[i] >= this.options.replanAfterStuck) {
+      cols.stuckTime[i] = 0;
+      cols.status[i] = NavAgentStatus.unplanned;
+    }
+  }
 }
 
 /**
@@ -218,361 +558,23 @@ export function createNavMeshNavigator(
   mesh: NavMesh,
   options: Partial<NavMeshNavigatorOptions> = {},
 ): NavMeshNavigator {
-  const o = resolveOptions("navmesh navigator", NAVMESH_NAVIGATOR_OPTIONS, options);
-  const query = new NavMeshQuery(mesh, {
-    minWidth: o.minWidth,
-    heuristicWeight: o.heuristicWeight,
-  });
-  const path = new NavPath(256);
-  const upFactor = new Float64Array(mesh.surfaces.length),
-    downFactor = new Float64Array(mesh.surfaces.length);
-  mesh.surfaces.forEach((s, i) => {
-    upFactor[i] = s.stairs
-      ? stairSpeedFactor(s.stairs.treadDepth, s.stairs.riserHeight, true, o.stairVerticalSpeedUp)
-      : 1;
-    downFactor[i] = s.stairs
-      ? stairSpeedFactor(s.stairs.treadDepth, s.stairs.riserHeight, false, o.stairVerticalSpeedDown)
-      : 1;
-  });
-  const from = new Float64Array(2), to = new Float64Array(2), corner = new Float64Array(4);
-  // Per agent slot (stable across swap-removes): corridor buffer, window, end point, owner.
-  const corridors: Int32Array[] = [];
-  let head = new Int32Array(0), length = new Int32Array(0);
-  let endX = new Float64Array(0), endY = new Float64Array(0);
-  let owner = new Uint32Array(0);
-  let fresh = new Uint8Array(0); // 1 while the stored steering corner is valid for the corridor
-  // Queue of agent handles waiting for a path (ring buffer).
-  let queue = new Float64Array(64);
-  let queueStart = 0, queueCount = 0;
-  let queries = 0;
-
-  function ensureSlots(capacity: number): void {
-    if (head.length >= capacity) return;
-    const grow = <A extends Int32Array | Float64Array | Uint32Array | Uint8Array>(a: A): A => {
-      const b = new (a.constructor as new (n: number) => A)(capacity);
-      b.set(a);
-      return b;
-    };
-    head = grow(head);
-    length = grow(length);
-    endX = grow(endX);
-    endY = grow(endY);
-    owner = grow(owner);
-    fresh = grow(fresh);
-    while (corridors.length < capacity) corridors.push(new Int32Array(0));
-  }
-
-  function enqueue(handle: number): void {
-    if (queueCount === queue.length) {
-      const grown = new Float64Array(queue.length * 2);
-      for (let k = 0; k < queueCount; k++) grown[k] = queue[(queueStart + k) % queue.length];
-      queue = grown;
-      queueStart = 0;
-    }
-    queue[(queueStart + queueCount) % queue.length] = handle;
-    queueCount++;
-  }
-
-  function plan(ctx: NavigationContext, i: number): void {
-    const a = ctx.agents;
-    const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN);
-    from[0] = a.px[i];
-    from[1] = a.py[i];
-    to[0] = a.goalX[i];
-    to[1] = a.goalY[i];
-    queries++;
-    const result = query.findPath(from, to, path);
-    if (result === "unreachable") {
-      status[i] = NavAgentStatus.unreachable;
-      a.column(NAVMESH_RETRY_COLUMN)[i] = ctx.time + o.retryInterval;
-      return;
-    }
-    const slot = a.slot[i];
-    if (corridors[slot].length < path.corridorLength + 8) {
-      corridors[slot] = new Int32Array(Math.max(2 * path.corridorLength, 32));
-    }
-    const buffer = corridors[slot];
-    // Keep a few free entries in front so that stepping into a neighbouring triangle is cheap.
-    const offset = Math.min(4, buffer.length - path.corridorLength);
-    buffer.set(path.corridor.subarray(0, path.corridorLength), offset);
-    head[slot] = offset;
-    length[slot] = path.corridorLength;
-    endX[slot] = result === "found" ? a.goalX[i] : path.endX;
-    endY[slot] = result === "found" ? a.goalY[i] : path.endY;
-    owner[slot] = a.serial[i];
-    fresh[slot] = 0;
-    // An agent standing in the clearance band starts from its own triangle when that touches
-    // the corridor.
-    const here = a.column<Int32Array>(NAVMESH_TRIANGLE_COLUMN)[i];
-    if (here >= 0 && here !== buffer[offset]) advanceCorridor(slot, here);
-    status[i] = result === "found" ? NavAgentStatus.following : NavAgentStatus.partial;
-  }
-
-  /** Moves the corridor's start to triangle t; false when t is not in or next to it. */
-  function advanceCorridor(slot: number, t: number): boolean {
-    const buffer = corridors[slot];
-    const h = head[slot], n = length[slot];
-    const look = Math.min(n, CORRIDOR_LOOKAHEAD);
-    for (let j = 0; j < look; j++) {
-      if (buffer[h + j] === t) {
-        head[slot] = h + j;
-        length[slot] = n - j;
-        return true;
-      }
-    }
-    const nb = mesh.neighbors;
-    for (let j = 0; j < look; j++) {
-      const u = buffer[h + j];
-      if (nb[3 * t] !== u && nb[3 * t + 1] !== u && nb[3 * t + 2] !== u) continue;
-      // t touches corridor triangle j: the corridor becomes t, then j onwards.
-      if (h + j >= 1) {
-        head[slot] = h + j - 1;
-        buffer[h + j - 1] = t;
-        length[slot] = n - j + 1;
-        return true;
-      }
-      if (n + 1 > buffer.length) return false;
-      buffer.copyWithin(1, 0, n);
-      buffer[0] = t;
-      head[slot] = 0;
-      length[slot] = n + 1;
-      return true;
-    }
-    return false;
-  }
-
-  return {
-    name: "navmesh",
-    mesh,
-    options: o,
-    get queries() {
-      return queries;
-    },
-    columns: [
-      {
-        name: NAVMESH_TRIANGLE_COLUMN,
-        type: "i32",
-        default: -1,
-        kind: "state",
-        doc: "mesh triangle under the agent",
-      },
-      {
-        name: NAVMESH_SURFACE_COLUMN,
-        type: "i32",
-        default: -1,
-        kind: "state",
-        doc: "surface under the agent",
-      },
-      { name: NAVMESH_STATUS_COLUMN, type: "u8", default: 0, kind: "state", doc: "NavAgentStatus" },
-      {
-        name: NAVMESH_STUCK_COLUMN,
-        type: "f64",
-        default: 0,
-        kind: "state",
-        doc: "seconds nearly still (s)",
-      },
-      {
-        name: NAVMESH_RETRY_COLUMN,
-        type: "f64",
-        default: 0,
-        kind: "state",
-        doc: "time of the next path attempt (s)",
-      },
-      {
-        name: NAVMESH_OUTSIDE_COLUMN,
-        type: "u8",
-        default: 0,
-        kind: "state",
-        doc: "1 when off the mesh",
-      },
-      {
-        name: NAVMESH_TARGET_X_COLUMN,
-        type: "f64",
-        default: 0,
-        kind: "state",
-        doc: "steering point x (m)",
-      },
-      {
-        name: NAVMESH_TARGET_Y_COLUMN,
-        type: "f64",
-        default: 0,
-        kind: "state",
-        doc: "steering point y (m)",
-      },
-    ],
-    attach(world: World): void {
-      if (o.exportBorders) mesh.addBordersTo(world.obstacles);
-    },
-    updatePreferredVelocities(ctx: NavigationContext, begin: number, end: number): void {
-      const a = ctx.agents;
-      ensureSlots(a.capacity);
-      const tri = a.column<Int32Array>(NAVMESH_TRIANGLE_COLUMN),
-        surf = a.column<Int32Array>(NAVMESH_SURFACE_COLUMN);
-      const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN),
-        retry = a.column(NAVMESH_RETRY_COLUMN);
-      const tx = a.column(NAVMESH_TARGET_X_COLUMN), ty = a.column(NAVMESH_TARGET_Y_COLUMN);
-      const outside = a.column<Uint8Array>(NAVMESH_OUTSIDE_COLUMN);
-      const px = a.px, py = a.py, flags = a.flags, slotOf = a.slot, serial = a.serial;
-      // 1. Locate new agents; queue those that need a path.
-      for (let i = begin; i < end; i++) {
-        if ((flags[i] & AgentFlags.arrived) !== 0) continue;
-        if (tri[i] < 0) {
-          const t = mesh.locate(px[i], py[i]);
-          if (t < 0) {
-            status[i] = NavAgentStatus.offMesh;
-            continue;
-          }
-          tri[i] = t;
-          surf[i] = mesh.surfaceOf[t];
-          a.pz[i] = mesh.heightAt(t, px[i], py[i]);
-          if (status[i] === NavAgentStatus.offMesh) status[i] = NavAgentStatus.unplanned;
-        }
-        const s = status[i];
-        const stale = (s === NavAgentStatus.following || s === NavAgentStatus.partial) &&
-          owner[slotOf[i]] !== serial[i];
-        if (
-          s === NavAgentStatus.unplanned || stale ||
-          (s === NavAgentStatus.unreachable && ctx.time >= retry[i])
-        ) {
-          status[i] = NavAgentStatus.queued;
-          enqueue(a.handleAt(i));
-        }
-      }
-      // 2. Run the queued path queries, within the budget.
-      for (let q = 0; q < o.maxQueriesPerStep && queueCount > 0; q++) {
-        const handle = queue[queueStart];
-        queueStart = (queueStart + 1) % queue.length;
-        queueCount--;
-        const i = a.indexOf(handle as AgentHandle);
-        if (i < 0 || status[i] !== NavAgentStatus.queued) {
-          q--; // a departed agent costs nothing
-          continue;
-        }
-        plan(ctx, i);
-      }
-      // 3. Steer at the first corner of the funnel.
-      const prefVx = a.prefVx, prefVy = a.prefVy, speed = a.desiredSpeed;
-      for (let i = begin; i < end; i++) {
-        const s = status[i];
-        if (
-          (flags[i] & AgentFlags.arrived) !== 0 || s === NavAgentStatus.queued ||
-          s === NavAgentStatus.unreachable || s === NavAgentStatus.unplanned
-        ) {
-          prefVx[i] = prefVy[i] = 0;
-          continue;
-        }
-        let gx = a.goalX[i], gy = a.goalY[i], final = true;
-        if (outside[i] && mesh.nearestClearPoint(px[i], py[i], RECOVERY_DISTANCE, corner) >= 0) {
-          // Pushed into a wall or an obstacle: back to the nearest clear point first.
-          gx = corner[0];
-          gy = corner[1];
-          final = false;
-          fresh[slotOf[i]] = 0;
-        } else if (s !== NavAgentStatus.offMesh) {
-          const slot = slotOf[i];
-          // The corner is recomputed when the corridor changed, when the agent is about to reach
-          // it, and otherwise every CORNER_REFRESH_STEPS steps (staggered over agents).
-          let refresh = fresh[slot] === 0 ||
-            (ctx.stepIndex + serial[i]) % CORNER_REFRESH_STEPS === 0;
-          if (!refresh) {
-            const ex = tx[i] - px[i], ey = ty[i] - py[i];
-            refresh = ex * ex + ey * ey < CORNER_REACHED * CORNER_REACHED;
-          }
-          if (!refresh) {
-            gx = tx[i];
-            gy = ty[i];
-            final = gx === endX[slot] && gy === endY[slot];
-          } else {
-            fresh[slot] = 1;
-            const n = stringPull(
-              mesh,
-              corridors[slot],
-              head[slot],
-              head[slot] + length[slot],
-              px[i],
-              py[i],
-              endX[slot],
-              endY[slot],
-              corner,
-              2,
-            );
-            gx = corner[2];
-            gy = corner[3];
-            final = n < 2 || (gx === endX[slot] && gy === endY[slot]);
-            if (n < 2) {
-              gx = endX[slot];
-              gy = endY[slot];
-            }
-          }
-        }
-        tx[i] = gx;
-        ty[i] = gy;
-        const dx = gx - px[i], dy = gy - py[i];
-        const d = Math.sqrt(dx * dx + dy * dy);
-        if (d === 0) {
-          prefVx[i] = prefVy[i] = 0;
-          continue;
-        }
-        let v = speed[i];
-        const t = tri[i];
-        if (t >= 0) {
-          const k = mesh.surfaceOf[t];
-          if (upFactor[k] !== 1 || downFactor[k] !== 1) {
-            v *= mesh.surfaces[k].speedFactor(px[i], py[i], dx, dy, upFactor[k], downFactor[k]);
-          }
-        }
-        if (final && d < o.slowingDistance) v *= d / o.slowingDistance;
-        prefVx[i] = (dx / d) * v;
-        prefVy[i] = (dy / d) * v;
-      }
-    },
-    afterMove(ctx: NavigationContext, begin: number, end: number): void {
-      const a = ctx.agents;
-      const tri = a.column<Int32Array>(NAVMESH_TRIANGLE_COLUMN),
-        surf = a.column<Int32Array>(NAVMESH_SURFACE_COLUMN);
-      const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN),
-        stuck = a.column(NAVMESH_STUCK_COLUMN);
-      const outside = a.column<Uint8Array>(NAVMESH_OUTSIDE_COLUMN);
-      const px = a.px, py = a.py, vx = a.vx, vy = a.vy, flags = a.flags, slotOf = a.slot;
-      for (let i = begin; i < end; i++) {
-        const t = tri[i];
-        if (t < 0 || (flags[i] & AgentFlags.arrived) !== 0) continue;
-        // Walk across edges to the new position; a border stops the walk (the agent keeps the
-        // last triangle and surface until it is back on the mesh).
-        const w = mesh.walk(t, px[i], py[i]);
-        let nt = w >= 0 ? w : ~w;
-        outside[i] = w >= 0 ? 0 : 1;
-        if (w < 0 && mesh.distanceToTriangle(nt, px[i], py[i]) > RELOCATE_DISTANCE) {
-          // Moved far from the mesh it walked on (a script placed it): find it again.
-          const found = mesh.locate(px[i], py[i]);
-          if (found >= 0) {
-            nt = found;
-            outside[i] = 0;
-          }
-        }
-        if (nt !== t) {
-          tri[i] = nt;
-          surf[i] = mesh.surfaceOf[nt];
-        }
-        a.pz[i] = mesh.surfaces[surf[i]].heightAt(px[i], py[i]);
-        const s = status[i];
-        if (s !== NavAgentStatus.following && s !== NavAgentStatus.partial) continue;
-        if (nt !== t) {
-          fresh[slotOf[i]] = 0;
-          if (!advanceCorridor(slotOf[i], nt)) {
-            status[i] = NavAgentStatus.unplanned;
-            continue;
-          }
-        }
-        const v2 = vx[i] * vx[i] + vy[i] * vy[i], slow = STUCK_SPEED_FRACTION * a.desiredSpeed[i];
-        if (v2 < slow * slow) {
-          stuck[i] += ctx.dt;
-          if (stuck[i] >= o.replanAfterStuck) {
-            stuck[i] = 0;
-            status[i] = NavAgentStatus.unplanned;
-          }
-        } else stuck[i] = 0;
-      }
-    },
-  };
+  return new NavMeshNavigator(mesh, options);
 }
+
+/** Registry entry of the navmesh navigator; it needs the scenario's navigation mesh. */
+export const navMeshNavigator: NavigatorFactory<NavMeshNavigatorOptions> = {
+  name: "navmesh",
+  description:
+    "plan on the navigation mesh (A* with a minimum width, funnel) and follow the furthest visible corner; stairs slow walkers",
+  options: NAVMESH_NAVIGATOR_OPTIONS,
+  requires: ["navMesh"],
+  plansAroundObstacles: true,
+  create(options, { navMesh }) {
+    if (!navMesh) {
+      throw new TypeError(
+        "Cannot create navmesh navigator as it needs a navigation mesh (navMesh)",
+      );
+    }
+    return new NavMeshNavigator(navMesh, options);
+  },
+};

@@ -76,6 +76,25 @@ Deno.test("stairs slow agents by the stair relation's factor, upstairs and downs
   assert(Math.abs(world.agent(h)!.vx - 1.34) < 1e-12);
 });
 
+Deno.test("stair vertical speeds at their limits: 0.01 m/s crawls upstairs, 2 m/s keeps the flat speed", () => {
+  const mesh = stairMesh();
+  for (const [vertical, expected] of [[0.01, (0.01 / 1.34) * (0.28 / 0.17)], [2, 1]]) {
+    const world = worldOn(mesh, { stairVerticalSpeedUp: vertical });
+    const h = world.addAgent({ x: 1, y: 0, goalX: 12, goalY: 0, desiredSpeed: 1.34 });
+    let onStairs = 0;
+    for (let i = 0; i < 100; i++) {
+      world.step();
+      const a = world.agent(h)!;
+      if (a.x > 0.5 && a.x < 4.5) {
+        onStairs++;
+        const speed = Math.hypot(a.vx, a.vy);
+        assert(Math.abs(speed - 1.34 * expected) < 1e-9, `${vertical}: ${speed} m/s`);
+      }
+    }
+    assert(onStairs > 5, "walked on the stairs");
+  }
+});
+
 Deno.test("surfaces change only across connecting edges", () => {
   const mesh = stairMesh();
   const world = worldOn(mesh);

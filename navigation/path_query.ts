@@ -7,7 +7,9 @@
  * shortest path through the clear area, not an approximation over triangle centres, together
  * with its corridor of triangles for {@linkcode stringPull} and path following.
  *
- * A minimum passable width (seed 001: 1.1 m) is enforced with the triangle widths of TA*
+ * A minimum passable width (1.1 m by default, the narrowest gap walked through in the
+ * navigation-mesh crowd simulation for 3-D indoor and outdoor spaces, 2021) is enforced with
+ * the triangle widths of TA*
  * (Demyen & Buro 2006): a route may not pass through a triangle between two edges whose
  * passage is narrower than `minWidth` (measured in the walkable area, so the mesh's clearance
  * counts on both sides).
@@ -21,6 +23,7 @@
  */
 import FlatQueue from "flatqueue";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import { HEURISTIC_WEIGHT_OPTION, MIN_WIDTH_OPTION } from "./navigation_options.ts";
 import type { NavMesh } from "./navmesh.ts";
 
 /** Outcome of a path query. */
@@ -93,27 +96,25 @@ export class NavPath {
 
 /** Options of a {@linkcode NavMeshQuery}. */
 export interface PathQueryOptions {
-  /** Narrowest passage a route may use (m, measured between walls). */
+  /** Narrowest passage a route may use (m, measured between walls). Range [0, 100]. @default 1.1 */
   minWidth: number;
-  /** Search nodes per query before giving up with a partial path. */
+  /** Search nodes per query before giving up with a partial path. Integer in [1, 1e9]. @default 200000 */
   maxNodes: number;
-  /** Start and goal points further than this from the clear area are off the mesh (m). */
+  /**
+   * Start and goal points further than this from the clear area are off the mesh (m).
+   * Range [0, 1e6]. @default 5
+   */
   maxSnapDistance: number;
-  /** Weight of the heuristic (weighted A*): paths are at most this many times the shortest. */
+  /**
+   * Weight of the heuristic (weighted A*): paths are at most this many times the shortest.
+   * Range [1, 10]. @default 1.01
+   */
   heuristicWeight: number;
 }
 
 /** Descriptors of {@linkcode PathQueryOptions}. */
 export const PATH_QUERY_OPTIONS: OptionSpecs<PathQueryOptions> = {
-  minWidth: {
-    type: "number",
-    default: 1.1,
-    min: 0,
-    max: 100,
-    unit: "m",
-    doc:
-      "routes avoid passages narrower than this (seed 001: 1.1 m, the narrowest gap its pedestrians passed); 0 allows any passage the clearance leaves open",
-  },
+  minWidth: MIN_WIDTH_OPTION,
   maxNodes: {
     type: "number",
     default: 200_000,
@@ -131,14 +132,7 @@ export const PATH_QUERY_OPTIONS: OptionSpecs<PathQueryOptions> = {
     doc:
       "start and goal are moved onto the clear area from at most this far; further means off the mesh",
   },
-  heuristicWeight: {
-    type: "number",
-    default: 1.01,
-    min: 1,
-    max: 10,
-    doc:
-      "weighted A*: every path is at most this factor longer than the shortest; 1 finds the shortest but explores the whole ellipse around start and goal (quadratic in distance), 1.01 searches far less",
-  },
+  heuristicWeight: HEURISTIC_WEIGHT_OPTION,
 };
 
 const RIGHT_VERTEX = 1, LEFT_VERTEX = 2, FAN = 4, FINAL = 8;
@@ -366,7 +360,13 @@ export class NavMeshQuery {
     }
   }
 
-  /** Expands an interval node across its next triangle (observable and turning successors). */
+  /**
+   * Expands an interval node across its next triangle (observable and turning successors).
+   *
+   * Kept as one function although it is longer than the house limit: it is the innermost step
+   * of the search (run for every node), and its phases share the node's dozen fields and the
+   * triangle's vertices, which split-out steps would read again or take as long argument lists.
+   */
   #expand(node: number): void {
     const mesh = this.mesh, v = mesh.triangles, c = mesh.coords, corner = mesh.corner;
     const T = this.#tri[node], k = this.#edge[node], flags = this.#flags[node];

@@ -196,18 +196,16 @@ Deno.test("the funnel over a path's corridor gives back the same path", () => {
   for (let k = 0; k < 20; k++) {
     const s = randomClearPoint(mesh, rng), g = randomClearPoint(mesh, rng);
     if (query.findPath(s, g, path) !== "found") continue;
-    const n = stringPull(
-      mesh,
-      path.corridor,
-      0,
-      path.corridorLength,
-      s[0],
-      s[1],
-      g[0],
-      g[1],
+    const n = stringPull(mesh, {
+      corridor: path.corridor,
+      end: path.corridorLength,
+      startX: s[0],
+      startY: s[1],
+      endX: g[0],
+      endY: g[1],
       out,
-      256,
-    );
+      maxPoints: 256,
+    });
     let length = 0;
     for (let i = 1; i < n; i++) {
       length += Math.hypot(out[2 * i] - out[2 * i - 2], out[2 * i + 1] - out[2 * i - 1]);

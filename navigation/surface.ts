@@ -1,8 +1,10 @@
 /**
- * Walkable surfaces of a 2.5-D navigation mesh (seed 001's space subdivision): each surface is
- * a polygon in plan that is either flat (one height) or sloped, with a height grid of 0.24 m
- * cells sampled at cell centres (seed 001's heightmap, whose cell matches the minimum tread
- * depth). A staircase is a sloped surface that also carries its tread depth and riser height,
+ * Walkable surfaces of a 2.5-D navigation mesh — the subdivision into horizontal and vertical
+ * spaces of the navigation-mesh crowd simulation for 3-D indoor and outdoor spaces (a paper
+ * built on a Unity navigation mesh with stair classification, heightmaps and border extraction,
+ * 2021): each surface is a polygon in plan that is either flat (one height) or sloped, with a
+ * height grid of 0.24 m cells sampled at cell centres (that paper's heightmap, whose cell
+ * matches the minimum tread depth). A staircase is a sloped surface that also carries its tread depth and riser height,
  * from which walking speed follows (see {@linkcode stairSpeedFactor}).
  *
  * @module
@@ -193,7 +195,8 @@ export class Surface {
 
   /**
    * Builds surface `index` from its input; `bounds` (`[minX, minY, maxX, maxY]`, m) is the
-   * plan extent a slope is sampled over, with cells of `cellSize` m (seed 001: 0.24 m).
+   * plan extent a slope is sampled over, with cells of `cellSize` m (0.24 m, the minimum tread
+   * depth, as in the 3-D navigation-mesh crowd simulation paper).
    */
   constructor(
     index: number,
@@ -204,63 +207,12 @@ export class Surface {
     this.index = index;
     this.name = input.name ?? `surface ${index}`;
     const where = `surface '${this.name}'`;
-    const given =
-      [input.z !== undefined, input.slope !== undefined, input.heights !== undefined].filter(
-        Boolean,
-      ).length;
-    if (given !== 1) {
-      throw new RangeError(
-        `Cannot build ${where} as it needs exactly one of 'z', 'slope', 'heights': it has ${given}`,
-      );
-    }
-    let uphillX = 0, uphillY = 0;
-    if (input.z !== undefined) {
-      if (!Number.isFinite(input.z)) {
-        throw new RangeError(
-          `Cannot build ${where} as 'z' must be finite: current value is ${input.z}`,
-        );
-      }
-      this.kind = "flat";
-      this.z = input.z;
-      this.grid = undefined;
-    } else {
-      this.kind = "sloped";
-      if (input.heights) this.grid = new HeightGrid(input.heights);
-      else {
-        const s = input.slope!;
-        const ex = s.to[0] - s.from[0], ey = s.to[1] - s.from[1], len2 = ex * ex + ey * ey;
-        if (![...s.from, ...s.to, s.zFrom, s.zTo].every(Number.isFinite) || !(len2 > 0)) {
-          throw new RangeError(
-            `Cannot build ${where} as 'slope' needs distinct finite 'from' and 'to' and finite heights`,
-          );
-        }
-        const cellSize = options.cellSize ?? 0.24;
-        const [x0, y0, x1, y1] = bounds;
-        const cols = Math.max(1, Math.ceil((x1 - x0) / cellSize)),
-          rows = Math.max(1, Math.ceil((y1 - y0) / cellSize));
-        const values = new Float64Array(cols * rows);
-        for (let r = 0; r < rows; r++) {
-          for (let c = 0; c < cols; c++) {
-            // Sample at cell centres, as seed 001 casts its rays from cell centroids.
-            const px = x0 + (c + 0.5) * cellSize, py = y0 + (r + 0.5) * cellSize;
-            let t = ((px - s.from[0]) * ex + (py - s.from[1]) * ey) / len2;
-            t = t < 0 ? 0 : t > 1 ? 1 : t;
-            values[r * cols + c] = s.zFrom + t * (s.zTo - s.zFrom);
-          }
-        }
-        this.grid = new HeightGrid({ originX: x0, originY: y0, cellSize, cols, rows, values });
-        const len = Math.sqrt(len2), sign = s.zTo >= s.zFrom ? 1 : -1;
-        if (s.zTo !== s.zFrom) {
-          uphillX = (sign * ex) / len;
-          uphillY = (sign * ey) / len;
-        }
-      }
-      let sum = 0;
-      for (const v of this.grid.values) sum += v;
-      this.z = sum / this.grid.values.length;
-    }
-    this.uphillX = uphillX;
-    this.uphillY = uphillY;
+    const shape = _surfaceShape(input, { bounds, cellSize: options.cellSize ?? 0.24, where });
+    this.kind = shape.kind;
+    this.z = shape.z;
+    this.grid = shape.grid;
+    this.uphillX = shape.uphillX;
+    this.uphillY = shape.uphillY;
     this.stairs = input.stairs;
     if (input.stairs) {
       if (this.kind !== "sloped") {
@@ -272,20 +224,7 @@ export class Surface {
       this.upFactor = stairSpeedFactor(treadDepth, riserHeight, true, options.verticalSpeedUp);
       this.downFactor = stairSpeedFactor(treadDepth, riserHeight, false, options.verticalSpeedDown);
       this.stairAngle = Math.atan2(riserHeight, treadDepth);
-      if (input.slope) {
-        const s = input.slope;
-        const run = Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]);
-        const gradient = Math.abs(s.zTo - s.zFrom) / run, stepGradient = riserHeight / treadDepth;
-        if (Math.abs(gradient - stepGradient) > 0.2 * stepGradient) {
-          throw new RangeError(
-            `Cannot build ${where} as its slope rises ${
-              gradient.toFixed(3)
-            } m per m but its steps rise ${
-              stepGradient.toFixed(3)
-            } (riser ${riserHeight} m / tread ${treadDepth} m): they must agree within 20%`,
-          );
-        }
-      }
+      if (input.slope) _checkStairGradient(input.slope, input.stairs, where);
     } else {
       this.upFactor = this.downFactor = 1;
       this.stairAngle = 0;
@@ -329,5 +268,100 @@ export class Surface {
     const f = cos >= 0 ? upFactor : downFactor;
     const along = Math.abs(cos);
     return along <= f ? 1 : f / along;
+  }
+}
+
+/** Height shape of a surface: flat at `z`, or a height grid with its uphill direction. */
+interface SurfaceShape {
+  kind: "flat" | "sloped";
+  z: number;
+  grid: HeightGrid | undefined;
+  uphillX: number;
+  uphillY: number;
+}
+
+/** Where and how finely a surface's heights are sampled, and its name for messages. */
+interface SamplingFrame {
+  bounds: readonly [number, number, number, number];
+  cellSize: number;
+  where: string;
+}
+
+/** The height shape of `input`, which must give exactly one of `z`, `slope`, `heights`. */
+function _surfaceShape(input: SurfaceInput, frame: SamplingFrame): SurfaceShape {
+  const where = frame.where;
+  const given =
+    [input.z !== undefined, input.slope !== undefined, input.heights !== undefined].filter(
+      Boolean,
+    ).length;
+  if (given !== 1) {
+    throw new RangeError(
+      `Cannot build ${where} as it needs exactly one of 'z', 'slope', 'heights': it has ${given}`,
+    );
+  }
+  if (input.z !== undefined) {
+    if (!Number.isFinite(input.z)) {
+      throw new RangeError(
+        `Cannot build ${where} as 'z' must be finite: current value is ${input.z}`,
+      );
+    }
+    return { kind: "flat", z: input.z, grid: undefined, uphillX: 0, uphillY: 0 };
+  }
+  const shape: SurfaceShape = input.heights
+    ? { kind: "sloped", z: 0, grid: new HeightGrid(input.heights), uphillX: 0, uphillY: 0 }
+    : _sampledSlope(input.slope!, frame);
+  let sum = 0;
+  for (const v of shape.grid!.values) sum += v;
+  shape.z = sum / shape.grid!.values.length;
+  return shape;
+}
+
+/**
+ * A linear ramp sampled into a height grid over the frame's bounds, at cell centres (as the 3-D
+ * navigation-mesh crowd simulation paper casts its rays from cell centroids).
+ */
+function _sampledSlope(s: SlopeInput, frame: SamplingFrame): SurfaceShape {
+  const ex = s.to[0] - s.from[0], ey = s.to[1] - s.from[1], len2 = ex * ex + ey * ey;
+  if (![...s.from, ...s.to, s.zFrom, s.zTo].every(Number.isFinite) || !(len2 > 0)) {
+    throw new RangeError(
+      `Cannot build ${frame.where} as 'slope' needs distinct finite 'from' and 'to' and finite heights`,
+    );
+  }
+  const cellSize = frame.cellSize;
+  const [x0, y0, x1, y1] = frame.bounds;
+  const cols = Math.max(1, Math.ceil((x1 - x0) / cellSize)),
+    rows = Math.max(1, Math.ceil((y1 - y0) / cellSize));
+  const values = new Float64Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const px = x0 + (c + 0.5) * cellSize, py = y0 + (r + 0.5) * cellSize;
+      let t = ((px - s.from[0]) * ex + (py - s.from[1]) * ey) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      values[r * cols + c] = s.zFrom + t * (s.zTo - s.zFrom);
+    }
+  }
+  const grid = new HeightGrid({ originX: x0, originY: y0, cellSize, cols, rows, values });
+  const len = Math.sqrt(len2), sign = s.zTo >= s.zFrom ? 1 : -1;
+  const rises = s.zTo !== s.zFrom;
+  return {
+    kind: "sloped",
+    z: 0,
+    grid,
+    uphillX: rises ? (sign * ex) / len : 0,
+    uphillY: rises ? (sign * ey) / len : 0,
+  };
+}
+
+/** Throws when a staircase's slope and its steps disagree by more than 20 %. */
+function _checkStairGradient(s: SlopeInput, stairs: StairsInput, where: string): void {
+  const { treadDepth, riserHeight } = stairs;
+  const run = Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]);
+  const gradient = Math.abs(s.zTo - s.zFrom) / run, stepGradient = riserHeight / treadDepth;
+  if (Math.abs(gradient - stepGradient) > 0.2 * stepGradient) {
+    throw new RangeError(
+      `Cannot build ${where} as its slope rises ${gradient.toFixed(3)} m per m but its steps rise ${
+        stepGradient.toFixed(3)
+      } (riser ${riserHeight} m / tread ${treadDepth} m): they must agree within 20%`,
+    );
   }
 }

@@ -112,7 +112,7 @@ export function triangulatePieces(
     const outer = rings.slice(0, outerCount).filter((r) => r.length >= 3);
     const inner = rings.slice(outerCount).filter((r) => r.length >= 3);
     if (outer.length === 0) return;
-    triangulateRings(coords, outer, inner, (a, b, c, isInner) => {
+    triangulateRings(coords, { outer, inner }, (a, b, c, isInner) => {
       tris.push(a, b, c);
       owner.push(pieceIndex);
       innerFlags.push(isInner ? 1 : 0);
@@ -128,19 +128,53 @@ export function triangulatePieces(
   };
 }
 
+/** A piece's rings as global vertex ids: the polygon's rings, then the inner areas' rings. */
+interface PieceRings {
+  outer: number[][];
+  inner: number[][];
+}
+
+/** The vertices of one piece, numbered locally for Delaunator. */
+interface LocalVertices {
+  /** Local index of each global vertex id. */
+  local: Map<number, number>;
+  /** Global vertex id of each local index. */
+  globalOf: number[];
+  /** Local coordinates `[x0, y0, …]` (m). */
+  pts: Float64Array;
+}
+
 /**
  * Triangulates one polygon with holes (`outer` rings) and inner rings, given as global vertex
  * ids; emits the triangles inside the polygon, flagged when inside the inner rings.
  */
 function triangulateRings(
   coords: Float64Array,
-  outer: number[][],
-  inner: number[][],
+  rings: PieceRings,
   emit: (a: number, b: number, c: number, inner: boolean) => void,
 ): void {
+  const verts = _localVertices(coords, [...rings.outer, ...rings.inner]);
+  const { pts, globalOf } = verts;
+  const del = new Delaunator(pts);
+  const bits = _constrainRings(new Constrainautor(del), verts, rings);
+  const state = _floodParity(del, bits, globalOf.length);
+  const triangles = del.triangles;
+  for (let t = 0; t < state.length; t++) {
+    if ((state[t] & 1) === 0) continue;
+    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    const cross = (pts[2 * b] - pts[2 * a]) * (pts[2 * c + 1] - pts[2 * a + 1]) -
+      (pts[2 * b + 1] - pts[2 * a + 1]) * (pts[2 * c] - pts[2 * a]);
+    const isInner = (state[t] & 2) !== 0;
+    if (cross > 0) emit(globalOf[a], globalOf[b], globalOf[c], isInner);
+    else if (cross < 0) emit(globalOf[a], globalOf[c], globalOf[b], isInner);
+  }
+}
+
+/** Numbers the vertices of `rings` locally, in order of first appearance. */
+function _localVertices(coords: Float64Array, rings: readonly number[][]): LocalVertices {
   const local = new Map<number, number>();
   const globalOf: number[] = [];
-  for (const ring of [...outer, ...inner]) {
+  for (const ring of rings) {
     for (const id of ring) {
       if (!local.has(id)) {
         local.set(id, globalOf.length);
@@ -154,17 +188,31 @@ function triangulateRings(
     pts[2 * i] = coords[2 * globalOf[i]];
     pts[2 * i + 1] = coords[2 * globalOf[i] + 1];
   }
-  // Parity bits of each ring edge: bit 0 flips inside-the-piece, bit 1 inside-the-inner-area.
+  return { local, globalOf, pts };
+}
+
+/** Key of the undirected edge between local vertices `a` and `b` of `m`. */
+function _edgeKey(a: number, b: number, m: number): number {
+  return a < b ? a * m + b : b * m + a;
+}
+
+/**
+ * Forces every ring edge into the triangulation and returns the parity bits of each ring edge:
+ * bit 0 flips inside-the-piece (outer rings), bit 1 inside-the-inner-area (inner rings).
+ */
+function _constrainRings(
+  con: Constrainautor,
+  verts: LocalVertices,
+  rings: PieceRings,
+): Map<number, number> {
   const bits = new Map<number, number>();
-  const key = (a: number, b: number): number => a < b ? a * m + b : b * m + a;
-  const del = new Delaunator(pts);
-  const con = new Constrainautor(del);
-  const addRings = (rings: number[][], bit: number): void => {
-    for (const ring of rings) {
+  const { local, pts } = verts, m = verts.globalOf.length;
+  const addRings = (list: number[][], bit: number): void => {
+    for (const ring of list) {
       for (let i = 0; i < ring.length; i++) {
         const a = local.get(ring[i])!, b = local.get(ring[(i + 1) % ring.length])!;
         if (a === b) continue;
-        const kk = key(a, b);
+        const kk = _edgeKey(a, b, m);
         bits.set(kk, (bits.get(kk) ?? 0) ^ bit);
         try {
           con.constrainOne(a, b);
@@ -179,16 +227,26 @@ function triangulateRings(
       }
     }
   };
-  addRings(outer, 1);
-  addRings(inner, 2);
+  addRings(rings.outer, 1);
+  addRings(rings.inner, 2);
+  return bits;
+}
+
+/**
+ * Parity state of every triangle, flooding from the hull: crossing a ring edge flips its
+ * parity bits (`bits`, keyed by {@linkcode _edgeKey} over `m` vertices).
+ */
+function _floodParity(
+  del: Delaunator<Float64Array>,
+  bits: Map<number, number>,
+  m: number,
+): Int8Array {
   const triangles = del.triangles, halfedges = del.halfedges;
-  const tCount = triangles.length / 3;
   const edgeBits = (e: number): number => {
     const a = triangles[e], b = triangles[e % 3 === 2 ? e - 2 : e + 1];
-    return bits.get(key(a, b)) ?? 0;
+    return bits.get(_edgeKey(a, b, m)) ?? 0;
   };
-  // Flood from the hull: crossing a ring edge flips its parity bits.
-  const state = new Int8Array(tCount).fill(-1);
+  const state = new Int8Array(triangles.length / 3).fill(-1);
   const stack: number[] = [];
   for (let e = 0; e < halfedges.length; e++) {
     if (halfedges[e] !== -1) continue;
@@ -208,13 +266,5 @@ function triangulateRings(
       }
     }
   }
-  for (let t = 0; t < tCount; t++) {
-    if ((state[t] & 1) === 0) continue;
-    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-    const cross = (pts[2 * b] - pts[2 * a]) * (pts[2 * c + 1] - pts[2 * a + 1]) -
-      (pts[2 * b + 1] - pts[2 * a + 1]) * (pts[2 * c] - pts[2 * a]);
-    const isInner = (state[t] & 2) !== 0;
-    if (cross > 0) emit(globalOf[a], globalOf[b], globalOf[c], isInner);
-    else if (cross < 0) emit(globalOf[a], globalOf[c], globalOf[b], isInner);
-  }
+  return state;
 }

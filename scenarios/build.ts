@@ -1,7 +1,7 @@
 /**
  * Turning a validated scenario into a ready {@linkcode World}: geometry, spawners, strategy and
- * navigator, with every reference (goal names, strategy names and options, strategy columns)
- * checked and reported with its field path.
+ * navigator, with every reference (goal names, strategy and navigator names and options,
+ * strategy columns, world data a navigator needs) checked and reported with its field path.
  *
  * @module
  */
@@ -14,12 +14,23 @@ import { DEFAULT_AGENT_TEMPLATE } from "../core/population.ts";
 import type { StrategyRegistry } from "../core/registry.ts";
 import type { Strategy } from "../core/strategy.ts";
 import { World } from "../core/world.ts";
-import { createGoalSeeker } from "../navigation/goal_seeker.ts";
+import { navigators as builtinNavigators } from "../navigation/mod.ts";
+import {
+  NAVIGATOR_RESOURCE_NAMES,
+  type NavigatorResourceName,
+  type NavigatorResources,
+} from "../navigation/navigator_factory.ts";
+import { missingResources, type NavigatorRegistry } from "../navigation/navigator_registry.ts";
 import type { NavMesh } from "../navigation/navmesh.ts";
 import { buildNavMesh } from "../navigation/navmesh_builder.ts";
-import { createNavMeshNavigator } from "../navigation/navmesh_navigator.ts";
 import { ScenarioError } from "./load.ts";
-import type { AgentParamsSpec, AreaSpec, DistributionSpec, ScenarioSpec } from "./schema.ts";
+import type {
+  AgentParamsSpec,
+  AreaSpec,
+  DistributionSpec,
+  ScenarioSpec,
+  SpawnerSpec,
+} from "./schema.ts";
 
 /** Default simulated time when a scenario gives no `duration` (s). */
 export const DEFAULT_DURATION = 300;
@@ -35,10 +46,20 @@ export interface StrategyChoice {
   options?: Record<string, unknown>;
 }
 
+/** A navigator choice: registry name plus options. */
+export interface NavigatorChoice {
+  /** Registered name. */
+  name: string;
+  /** Options, validated by the navigator's descriptors. */
+  options?: Record<string, unknown>;
+}
+
 /** Options of {@linkcode buildScenario}. */
 export interface BuildScenarioOptions {
   /** Registry to find strategy names in. */
   registry: StrategyRegistry;
+  /** Registry to find navigator names in. @default the built-in navigators */
+  navigators?: NavigatorRegistry;
   /** Replaces the scenario's strategy (what `--strategy` does). */
   strategy?: StrategyChoice;
   /** Replaces the scenario's seed. */
@@ -47,8 +68,17 @@ export interface BuildScenarioOptions {
   agents?: number;
   /** Replaces the number of steps implied by `duration`. */
   steps?: number;
-  /** Navigator. @default a goal seeker */
-  navigator?: Navigator;
+  /**
+   * Replaces the scenario's navigator: a registered name with options (what `--navigator`
+   * does), or a ready instance. @default the scenario's `navigator`; else `navmesh` with a
+   * `navigation` section, else `goal-seeker`
+   */
+  navigator?: NavigatorChoice | Navigator;
+  /**
+   * World data for navigators that scenario files cannot describe (a city model); the
+   * scenario's navigation mesh is added to it. @default none
+   */
+  resources?: NavigatorResources;
   /** Name of the scenario's source in error messages. @default the scenario name */
   source?: string;
 }
@@ -63,6 +93,10 @@ export interface BuiltScenario {
   steps: number;
   /** Name of the strategy in use. */
   strategyName: string;
+  /** Name of the navigator in use. */
+  navigatorName: string;
+  /** The navigation mesh of the scenario's `navigation` section, if it has one. */
+  navMesh?: NavMesh;
   /** Line to measure throughput across, if the scenario names one. */
   throughputLine?: { name: string; from: [number, number]; to: [number, number] };
 }
@@ -85,60 +119,92 @@ export interface BuiltScenario {
  */
 export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions): BuiltScenario {
   const source = options.source ?? `scenario '${input.name}'`;
-  const fail = (where: string, problem: string): never => {
+  const fail: Fail = (where, problem) => {
     throw new ScenarioError(source, where, problem);
   };
   const spec = options.agents === undefined ? input : scaleScenario(input, options.agents, source);
-  const choice = options.strategy ?? spec.strategy ?? { name: "none" };
-  const strategyField = options.strategy ? "--strategy" : "strategy";
-  if (!options.registry.has(choice.name)) {
-    fail(
-      `${strategyField}.name`,
-      `unknown strategy '${choice.name}': registered strategies are ${
-        options.registry.names().join(", ")
-      }`,
-    );
-  }
-  let strategy: Strategy;
-  try {
-    strategy = options.registry.create(choice.name, choice.options ?? {});
-  } catch (error) {
-    return fail(`${strategyField}.options`, (error as Error).message);
-  }
-  const seed = options.seed ?? spec.seed ?? 1;
+  const strategy = scenarioStrategy(spec, options, fail);
   // With a navigation section, the navigation mesh owns the geometry: its merged border edges
-  // replace the raw walls and obstacles, and a navmesh navigator plans the routes.
-  const navmesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
-  let navigator = options.navigator;
-  if (!navigator && navmesh) {
-    try {
-      navigator = createNavMeshNavigator(navmesh, {
-        ...spec.navigation!.navigator,
-        ...(spec.navigation!.navmesh.minWidth === undefined
-          ? {}
-          : { minWidth: spec.navigation!.navmesh.minWidth }),
-        exportBorders: false,
-      });
-    } catch (error) {
-      return fail("navigation.navigator", (error as Error).message);
-    }
-  }
+  // replace the raw walls and obstacles, and navigators plan on it.
+  const navMesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
+  const navigator = scenarioNavigator(spec, options, navMesh, fail);
   let world: World;
   try {
     world = new World({
       strategy,
-      navigator: navigator ?? createGoalSeeker(),
+      navigator,
       dt: spec.dt,
-      seed,
+      seed: options.seed ?? spec.seed ?? 1,
       walkingSide: spec.walkingSide,
       arrivalRadius: spec.arrivalRadius,
     });
   } catch (error) {
     return fail("", (error as Error).message);
   }
+  addGeometry(world, spec, { navMesh, fail });
+  addSpawners(world, spec, fail);
+  const duration = spec.duration ?? DEFAULT_DURATION;
+  const steps = options.steps ?? Math.ceil(duration / world.dt - 1e-9);
+  if (!Number.isInteger(steps) || steps < 0) {
+    fail("--steps", `must be an integer >= 0: current value is ${steps}`);
+  }
+  try {
+    world.prepare();
+  } catch (error) {
+    fail("spawners", (error as Error).message);
+  }
+  const line = spec.metrics?.throughputLine;
+  return {
+    world,
+    spec,
+    steps,
+    strategyName: strategy.name,
+    navigatorName: navigator.name,
+    navMesh,
+    throughputLine: line
+      ? { name: line.name, from: [line.from[0], line.from[1]], to: [line.to[0], line.to[1]] }
+      : undefined,
+  };
+}
 
-  navmesh?.addBordersTo(world.obstacles);
-  (navmesh ? [] : spec.walls ?? []).forEach((wall, i) => {
+/** Reports a problem at a field of the scenario (throws a {@linkcode ScenarioError}). */
+type Fail = (where: string, problem: string) => never;
+
+/** The strategy: the override (`--strategy`), else the scenario's, else `none`. */
+function scenarioStrategy(
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  fail: Fail,
+): Strategy {
+  const choice = options.strategy ?? spec.strategy ?? { name: "none" };
+  const field = options.strategy ? "--strategy" : "strategy";
+  if (!options.registry.has(choice.name)) {
+    fail(
+      `${field}.name`,
+      `unknown strategy '${choice.name}': registered strategies are ${
+        options.registry.names().join(", ")
+      }`,
+    );
+  }
+  try {
+    return options.registry.create(choice.name, choice.options ?? {});
+  } catch (error) {
+    return fail(`${field}.options`, (error as Error).message);
+  }
+}
+
+/** Adds the obstacles: the navigation mesh's borders, or else the scenario's walls and polygons. */
+function addGeometry(
+  world: World,
+  spec: ScenarioSpec,
+  context: { navMesh: NavMesh | undefined; fail: Fail },
+): void {
+  const { navMesh, fail } = context;
+  if (navMesh) {
+    navMesh.addBordersTo(world.obstacles);
+    return;
+  }
+  (spec.walls ?? []).forEach((wall, i) => {
     const points = Array.isArray(wall) ? wall : wall.points;
     const closed = Array.isArray(wall) ? false : wall.closed ?? false;
     try {
@@ -147,46 +213,34 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
       fail(`walls[${i}]`, (error as Error).message);
     }
   });
-  (navmesh ? [] : spec.obstacles ?? []).forEach((polygon, i) => {
+  (spec.obstacles ?? []).forEach((polygon, i) => {
     try {
       world.obstacles.addPolygon(polygon);
     } catch (error) {
       fail(`obstacles[${i}]`, (error as Error).message);
     }
   });
+}
 
-  const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
-  for (const name of Object.keys(spec.agents?.columns ?? {})) {
-    if (!world.agents.hasColumn(name)) {
-      fail(`agents.columns.${name}`, `unknown column '${name}' for strategy '${strategy.name}'`);
+/** Adds the spawners with their agent templates, checking column names and goal references. */
+function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
+  const checkColumns = (agents: AgentParamsSpec | undefined, where: string) => {
+    for (const name of Object.keys(agents?.columns ?? {})) {
+      if (!world.agents.hasColumn(name)) {
+        fail(
+          `${where}.columns.${name}`,
+          `unknown column '${name}' for strategy '${world.strategy.name}'`,
+        );
+      }
     }
-  }
+  };
+  const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
+  checkColumns(spec.agents, "agents");
   spec.spawners.forEach((s, i) => {
     const where = `spawners[${i}]`;
     const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
-    for (const name of Object.keys(s.agents?.columns ?? {})) {
-      if (!world.agents.hasColumn(name)) {
-        fail(
-          `${where}.agents.columns.${name}`,
-          `unknown column '${name}' for strategy '${strategy.name}'`,
-        );
-      }
-    }
-    let goal: GoalSpec;
-    if (s.goal === "antipodal") goal = { kind: "antipodal" };
-    else if (typeof s.goal === "string") {
-      const area = spec.goals?.[s.goal];
-      if (!area) {
-        const known = Object.keys(spec.goals ?? {});
-        return fail(
-          `${where}.goal`,
-          `unknown goal '${s.goal}': ${
-            known.length ? `goals are ${known.join(", ")}` : "the scenario defines no goals"
-          }`,
-        );
-      }
-      goal = { kind: "area", area: toArea(area, 0, 0) };
-    } else goal = { kind: "area", area: toArea(s.goal, 0, 0) };
+    checkColumns(s.agents, `${where}.agents`);
+    const goal = spawnerGoal(spec, s.goal, { where: `${where}.goal`, fail });
     try {
       world.population.addSpawner({
         name: s.name ?? `spawner ${i}`,
@@ -204,28 +258,120 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
       fail(where, (error as Error).message.replace(/^Cannot add spawner '[^']*' as /, ""));
     }
   });
+}
 
-  const dt = world.dt;
-  const duration = spec.duration ?? DEFAULT_DURATION;
-  const steps = options.steps ?? Math.ceil(duration / dt - 1e-9);
-  if (!Number.isInteger(steps) || steps < 0) {
-    fail("--steps", `must be an integer >= 0: current value is ${steps}`);
+/** A spawner's goal: `"antipodal"`, a goal name of the scenario, or an inline area. */
+function spawnerGoal(
+  spec: ScenarioSpec,
+  goal: SpawnerSpec["goal"],
+  context: { where: string; fail: Fail },
+): GoalSpec {
+  if (goal === "antipodal") return { kind: "antipodal" };
+  if (typeof goal !== "string") return { kind: "area", area: toArea(goal, 0, 0) };
+  const area = spec.goals?.[goal];
+  if (!area) {
+    const known = Object.keys(spec.goals ?? {});
+    return context.fail(
+      context.where,
+      `unknown goal '${goal}': ${
+        known.length ? `goals are ${known.join(", ")}` : "the scenario defines no goals"
+      }`,
+    );
+  }
+  return { kind: "area", area: toArea(area, 0, 0) };
+}
+
+/** What a scenario file can do about missing world data, per kind. */
+const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
+  navMesh: 'add a "navigation" section',
+  city: "scenario files cannot give one: build the world in a script",
+};
+
+/**
+ * The scenario's navigator: the override, else the top-level `navigator`, else the `navmesh`
+ * navigator with the short-form options of `navigation.navigator` when there is a navigation
+ * section, else the goal seeker. The navigation section's `minWidth` is the navigator's
+ * `minWidth` when it has that option and the navigator's options do not give one.
+ */
+function scenarioNavigator(
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  navMesh: NavMesh | undefined,
+  fail: Fail,
+): Navigator {
+  const override = options.navigator;
+  if (override && "updatePreferredVelocities" in override) return override;
+  const registry = options.navigators ?? builtinNavigators;
+  const { choice, nameField, optionsField } = navigatorChoice(spec, override, fail);
+  if (!registry.has(choice.name)) {
+    fail(
+      nameField,
+      `unknown navigator '${choice.name}': registered navigators are ${
+        registry.names().join(", ")
+      }`,
+    );
+  }
+  const factory = registry.get(choice.name);
+  const resources: NavigatorResources = { ...options.resources, navMesh };
+  const missing = missingResources(factory, resources);
+  if (missing.length > 0) {
+    fail(
+      nameField,
+      missing.map((r) =>
+        `navigator '${choice.name}' needs ${NAVIGATOR_RESOURCE_NAMES[r]}: ${RESOURCE_HINTS[r]}`
+      ).join("; "),
+    );
+  }
+  const navOptions = { ...choice.options };
+  const minWidth = spec.navigation?.navmesh.minWidth;
+  if (minWidth !== undefined && "minWidth" in factory.options) {
+    // A command-line override wins; within the file, the width is given once.
+    if (navOptions.minWidth === undefined) navOptions.minWidth = minWidth;
+    else if (!override && navOptions.minWidth !== minWidth) {
+      fail(
+        `${optionsField}.minWidth`,
+        `differs from navigation.navmesh.minWidth (${minWidth}): give it once`,
+      );
+    }
   }
   try {
-    world.prepare();
+    return registry.create(choice.name, navOptions, resources);
   } catch (error) {
-    fail("spawners", (error as Error).message);
+    return fail(optionsField, (error as Error).message);
   }
-  const line = spec.metrics?.throughputLine;
-  return {
-    world,
-    spec,
-    steps,
-    strategyName: strategy.name,
-    throughputLine: line
-      ? { name: line.name, from: [line.from[0], line.from[1]], to: [line.to[0], line.to[1]] }
-      : undefined,
-  };
+}
+
+/** Which navigator the scenario asks for, and the fields that name it and its options. */
+function navigatorChoice(
+  spec: ScenarioSpec,
+  override: NavigatorChoice | undefined,
+  fail: Fail,
+): { choice: NavigatorChoice; nameField: string; optionsField: string } {
+  if (override) {
+    return { choice: override, nameField: "--navigator", optionsField: "--navigator-option" };
+  }
+  const shortForm = spec.navigation?.navigator;
+  if (spec.navigator) {
+    if (shortForm) {
+      fail(
+        "navigation.navigator",
+        'give the navigator\'s options once, in "navigator.options" (the short form "navigation.navigator" is for scenarios without a "navigator")',
+      );
+    }
+    return {
+      choice: spec.navigator,
+      nameField: "navigator.name",
+      optionsField: "navigator.options",
+    };
+  }
+  if (spec.navigation) {
+    return {
+      choice: { name: "navmesh", options: shortForm ?? {} },
+      nameField: "navigation",
+      optionsField: "navigation.navigator",
+    };
+  }
+  return { choice: { name: "goal-seeker" }, nameField: "navigator", optionsField: "navigator" };
 }
 
 /**
@@ -234,7 +380,7 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
  */
 function scenarioNavMesh(
   spec: ScenarioSpec,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): NavMesh {
   const nav = spec.navigation!.navmesh;
   let walkable = nav.walkable;
@@ -345,7 +491,7 @@ function agentTemplate(
   base: AgentTemplate,
   spec: AgentParamsSpec | undefined,
   where: string,
-  fail: (where: string, problem: string) => never,
+  fail: Fail,
 ): AgentTemplate {
   if (!spec) return base;
   const columns = { ...base.columns };

@@ -16,9 +16,16 @@
  *   "agents": { "radius": 0.25, "desiredSpeed": { "normal": { "mean": 1.34, "sd": 0.26, "min": 0.5, "max": 2 } } },
  *   "spawners": [{ "name": "west", "area": { "rect": [-15, -1.5, -10, 1.5] }, "count": 40, "goal": "east" }],
  *   "strategy": { "name": "none", "options": {} },
+ *   "navigator": { "name": "goal-seeker", "options": { "slowingDistance": 0 } },
  *   "metrics": { "throughputLine": { "name": "middle", "from": [0, -1.8], "to": [0, 1.8] } }
  * }
  * ```
+ *
+ * The navigator is picked by registry name, like the strategy: `"navigator": {"name",
+ * "options"}`. Without it, a scenario with a `navigation` section uses the `navmesh` navigator
+ * (whose options may also be given in the short form `navigation.navigator`), and any other
+ * scenario the `goal-seeker`. A navigator that needs a navigation mesh gets the one the
+ * `navigation` section describes.
  *
  * @module
  */
@@ -149,8 +156,17 @@ export const NavigationSchema = z.object({
   }).strict().refine((n) => !(n.walkable && n.surfaces), {
     message: 'give "walkable" or "surfaces", not both',
   }),
-  /** Options of the navmesh navigator (see NAVMESH_NAVIGATOR_OPTIONS). */
+  /**
+   * Short form: options of the `navmesh` navigator (see NAVMESH_NAVIGATOR_OPTIONS) when the
+   * scenario has no top-level `navigator`.
+   */
   navigator: z.record(z.string(), z.unknown()).optional(),
+}).strict();
+
+/** A registered plugin (strategy or navigator) by name, with its options. */
+const PluginChoiceSchema = z.object({
+  name: z.string().min(1),
+  options: z.record(z.string(), z.unknown()).optional(),
 }).strict();
 
 /** A whole scenario file. */
@@ -183,10 +199,12 @@ export const ScenarioSchema = z.object({
   goals: z.record(z.string(), AreaSchema).optional(),
   agents: AgentParamsSchema.optional(),
   spawners: z.array(SpawnerSchema).min(1, { error: "expected at least one spawner" }),
-  strategy: z.object({
-    name: z.string().min(1),
-    options: z.record(z.string(), z.unknown()).optional(),
-  }).strict().optional(),
+  strategy: PluginChoiceSchema.optional(),
+  /**
+   * The navigator by registry name, with options. Default: `navmesh` with a `navigation`
+   * section, else `goal-seeker`.
+   */
+  navigator: PluginChoiceSchema.optional(),
   metrics: z.object({
     throughputLine: z.object({ name: z.string().min(1), from: PointSchema, to: PointSchema })
       .strict()

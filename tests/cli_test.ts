@@ -7,6 +7,7 @@ import { runCli, spawnCli } from "./_cli.ts";
 import { readTrajectory } from "../recording/read_trajectory.ts";
 import { METRIC_NAMES } from "../metrics/run_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
+import { navigators } from "../navigation/mod.ts";
 
 /** A one-line error: `error: …` on stderr, no stack trace. */
 function assertOneLineError(stderr: string, pattern: RegExp): void {
@@ -236,6 +237,16 @@ Deno.test("bad input gives one line naming what and where, and exit code 2", asy
         () => ["--scenario", "corridor", "--strategy", "none", "--option", "speed=2"],
         /Cannot create none strategy as 'speed' is not one of its options/,
       ],
+      [
+        "navigator without the world data it needs",
+        () => ["--scenario", "corridor", "--navigator", "navmesh"],
+        /--navigator: navigator 'navmesh' needs a navigation mesh: add a "navigation" section/,
+      ],
+      [
+        "bad navigator option",
+        () => ["--scenario", "corridor", "--navigator", "goal-seeker", "--navigator-option", "x=1"],
+        /--navigator-option: Cannot create goal-seeker navigator as 'x' is not one of its options/,
+      ],
     ];
     for (const [name, args, pattern] of cases) {
       await t.step(name, async () => {
@@ -247,6 +258,23 @@ Deno.test("bad input gives one line naming what and where, and exit code 2", asy
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("sim --list shows every navigator with its options, defaults, units and ranges", async () => {
+  const r = await runCli("sim", ["--list"]);
+  assert.equal(r.code, 0, r.stderr);
+  const section = r.stdout.slice(r.stdout.indexOf("Navigators:"), r.stdout.indexOf("Metrics:"));
+  for (const factory of navigators.list()) {
+    const line = section.split("\n").find((l) => l.startsWith(`  ${factory.name} `));
+    assert.ok(
+      line?.includes(factory.description),
+      `${factory.name} is listed with its description`,
+    );
+  }
+  assert.match(section, /navmesh .*\(needs a navigation mesh\)/);
+  assert.match(section, /^ +minWidth = 1\.1 m {2}\[0, 100\] {2}routes avoid passages narrower/m);
+  assert.match(section, /^ +slowingDistance = 0 m {2}\[0, 100\] {2}braking distance/m);
+  assert.match(section, /^ +maxQueriesPerStep = 64 {2}\[1, 1000000\]/m);
 });
 
 Deno.test("demo runs without any permission and prints the comparison table", async () => {

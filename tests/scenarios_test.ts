@@ -141,6 +141,71 @@ Deno.test("scenario validation: references to goals, strategies and columns are 
   );
 });
 
+Deno.test("scenario validation: navigator names, options and the world data they need are checked", () => {
+  assertRejects(
+    (s) => s.navigator = { name: "teleport" },
+    /navigator\.name: unknown navigator 'teleport': registered navigators are goal-seeker, navmesh/,
+  );
+  assertRejects(
+    (s) => s.navigator = { name: "goal-seeker", options: { slowingDistance: -1 } },
+    /navigator\.options: Cannot create goal-seeker navigator as 'slowingDistance' must be >= 0: current value is -1/,
+  );
+  assertRejects(
+    (s) => s.navigator = { name: "navmesh" },
+    /navigator\.name: navigator 'navmesh' needs a navigation mesh: add a "navigation" section/,
+  );
+  assertRejects((s) => {
+    s.bounds = [0, -2, 10, 2];
+    s.navigation = { navmesh: {}, navigator: { maxQueriesPerStep: 8 } };
+    s.navigator = { name: "navmesh" };
+  }, /navigation\.navigator: give the navigator's options once, in "navigator\.options"/);
+  assertRejects(
+    (s) => {
+      s.bounds = [0, -2, 10, 2];
+      s.navigation = { navmesh: { minWidth: 1 } };
+      s.navigator = { name: "navmesh", options: { minWidth: 2 } };
+    },
+    /navigator\.options\.minWidth: differs from navigation\.navmesh\.minWidth \(1\): give it once/,
+  );
+});
+
+Deno.test("a scenario picks its navigator by name with options, or by default from its navigation section", () => {
+  const build = (extra: Record<string, unknown>) => {
+    const spec = validateScenario({ ...base(), bounds: [0, -2, 10, 2], ...extra }, "t.json");
+    return buildScenario(spec, { registry: strategies, source: "t.json" });
+  };
+  const plain = build({});
+  assert.equal(plain.navigatorName, "goal-seeker");
+  const seeker = build({ navigator: { name: "goal-seeker", options: { slowingDistance: 2 } } });
+  assert.equal(
+    (seeker.world.navigator as unknown as { options: { slowingDistance: number } }).options
+      .slowingDistance,
+    2,
+  );
+  // The short form: a navigation section alone plans with the navmesh navigator and its options.
+  const short = build({ navigation: { navmesh: {}, navigator: { maxQueriesPerStep: 8 } } });
+  assert.equal(short.navigatorName, "navmesh");
+  const shortOptions = (short.world.navigator as unknown as {
+    options: { maxQueriesPerStep: number; minWidth: number };
+  }).options;
+  assert.equal(shortOptions.maxQueriesPerStep, 8);
+  assert.equal(shortOptions.minWidth, 1.1);
+  // The top-level form, with the mesh section's minimum width passed on.
+  const named = build({
+    navigation: { navmesh: { minWidth: 0.8 } },
+    navigator: { name: "navmesh", options: { retryInterval: 5 } },
+  });
+  const namedOptions = (named.world.navigator as unknown as {
+    options: { retryInterval: number; minWidth: number };
+  }).options;
+  assert.deepEqual([namedOptions.retryInterval, namedOptions.minWidth], [5, 0.8]);
+  // A straight-line navigator on a navigation mesh still sees the mesh's borders as walls, once.
+  const straight = build({ navigation: { navmesh: {} }, navigator: { name: "goal-seeker" } });
+  assert.equal(straight.navigatorName, "goal-seeker");
+  assert.equal(straight.world.obstacles.segmentCount, straight.navMesh!.border.count);
+  assert.equal(named.world.obstacles.segmentCount, named.navMesh!.border.count);
+});
+
 Deno.test("scenario validation: geometry problems name the wall or obstacle", () => {
   assertRejects((s) => s.walls = [[[0, 0], [0, 0]]], /walls\[0\]: .*points 0 and 1 coincide/);
   assertRejects(
