@@ -49,3 +49,16 @@ export {
   type TrafficLightOptions,
   TrafficLights,
 } from "./traffic_lights.ts";
+export {
+  CAR_PHASES,
+  CAR_SYSTEM_OPTIONS,
+  type CarInit,
+  type CarPhase,
+  type CarStats,
+  CarSystem,
+  type CarSystemInit,
+  type CarSystemOptions,
+  type PedestrianView,
+} from "./car_system.ts";
+export { CarFlags, CarStore } from "./car_store.ts";
+export { CarRouter } from "./car_router.ts";

@@ -4,13 +4,17 @@
  * flashing, don't walk) in step with them.
  *
  * **Phases.** The approaches of a junction are grouped by axis (approaches within 30° of being
- * parallel or opposite share a group: north–south, east–west). Each group gets a main phase —
- * its through movements, kerbside turns, and the farside turns that cross none of them — and,
- * when some farside turns do cross them (left turns across oncoming traffic), a protected turn
- * phase for those. Each phase runs green, yellow, then all-red. A crosswalk may be walked during
- * a phase when every green movement that enters or leaves its arm is a kerbside turn (whose
- * drivers yield to people on the crosswalk, as everywhere); a crosswalk that no phase can serve
- * (a signalled mid-block crossing) gets an extra pedestrian phase with every car held.
+ * parallel or opposite share a group: north–south, east–west). Each group gets a main phase with
+ * its through movements and kerbside turns. Farside turns (left turns where vehicles keep right)
+ * either join it as *permissive* turns, which find a gap in the oncoming traffic through the car
+ * system's conflict check (`turnPhases: "permissive"`, two phases at a 4-way junction), or, when
+ * they cross the main phase's movements, get a *protected* turn phase of their own
+ * (`"protected"`, four phases). Each phase runs green, yellow, then all-red. A crosswalk may be
+ * walked during a phase when no green movement leaves from its arm (those cars cross it right
+ * after their stop line) and every green movement into its arm is a turn whose drivers yield to
+ * people on the crosswalk — kerbside turns, and permissive farside turns — as everywhere; a
+ * crosswalk that no phase can serve (a signalled mid-block crossing) gets an extra pedestrian
+ * phase with every car held.
  *
  * **Pedestrian signals.** During a phase that serves it, a crosswalk shows walk from the start of
  * green until `pedestrianClearance` seconds before the end of yellow, then flashing (do not
@@ -35,6 +39,12 @@ export interface TrafficLightOptions {
   greenTime: number;
   /** Green time of a protected turn phase (s). @default 8 */
   turnGreenTime: number;
+  /**
+   * Farside turns: `"permissive"` (green with the main phase, yielding to oncoming cars and to
+   * pedestrians) or `"protected"` (a phase of their own where they cross the main phase's
+   * movements). Permissive halves the cycle of a 4-way junction. @default "permissive"
+   */
+  turnPhases: "permissive" | "protected";
   /** Yellow time (s); about 1 s per 10 km/h of the speed limit. @default 3 */
   yellowTime: number;
   /** All-red time after each phase, to clear the junction (s). @default 2 */
@@ -72,6 +82,13 @@ export const TRAFFIC_LIGHT_OPTIONS: OptionSpecs<TrafficLightOptions> = {
     max: 600,
     unit: "s",
     doc: "green time of a protected turn phase",
+  },
+  turnPhases: {
+    type: "enum",
+    values: ["permissive", "protected"],
+    default: "permissive",
+    doc:
+      '"permissive": farside turns go with the main phase and yield; "protected": their own phase',
   },
   yellowTime: {
     type: "number",
@@ -174,6 +191,24 @@ export class TrafficLights {
   /** Phase of junction `junction` running at time `t` (s). */
   phaseAt(junction: number, t: number): number {
     return Math.floor(this.cycles[junction].stageAt(t) / STAGES_PER_PHASE);
+  }
+
+  /**
+   * Writes the stage of every junction's cycle at time `t` (s) into `out` (one entry per
+   * junction), for {@linkcode TrafficLights.colorInStage}: a step that asks about many movements
+   * at one time folds the time into each cycle once.
+   */
+  stagesAt(t: number, out: Int32Array): void {
+    for (let j = 0; j < this.junctionCount; j++) out[j] = this.cycles[j].stageAt(t);
+  }
+
+  /**
+   * Colour of connector `link` when its junction is in stage `stage` (from
+   * {@linkcode TrafficLights.stagesAt}); green when no light controls it.
+   */
+  colorInStage(link: number, stage: number): SignalColor {
+    if (this.movementJunction[link] < 0) return SignalColor.green;
+    return _stageColor(stage, this.movementPhases[link]);
   }
 
   /** True when a light controls connector `link`. */
@@ -333,26 +368,31 @@ export function buildTrafficLights(
   ).sort((a, b) => a - b);
   for (const node of nodes) {
     const j = junctionNodes.length;
-    const phases = _phases(network, node);
+    const phases = _phases(network, node, o.turnPhases === "protected");
     const crossings: number[] = [];
     city.crossings.forEach((c, k) => {
       if (c.node === node && c.edge !== null) crossings.push(k);
     });
-    // Walk masks: a phase serves a crosswalk when its only movements on the arm are kerbside.
+    // Walk masks: a phase serves a crosswalk when its only movements on the arm yield to people.
+    const yields = (m: number) =>
+      network.turn[m] === TurnKind.kerbside ||
+      (network.turn[m] === TurnKind.farside && o.turnPhases === "permissive");
     const masks = crossings.map((k) => {
       const edge = city.crossings[k].edge!;
       let mask = 0;
       phases.forEach((movements, p) => {
+        // Cars leaving from the arm cross the crosswalk straight after their stop line: never
+        // together with walk. Cars turning into the arm may, as they yield.
         const blocked = movements.some((m) =>
-          network.turn[m] !== TurnKind.kerbside &&
-          (network.edge[network.fromLane[m]] === edge || network.edge[network.toLane[m]] === edge)
+          network.edge[network.fromLane[m]] === edge ||
+          (network.edge[network.toLane[m]] === edge && !yields(m))
         );
         if (!blocked) mask |= 1 << p;
       });
       return mask;
     });
     const durations: number[] = [];
-    phases.forEach((movements, p) => {
+    phases.forEach((movements) => {
       const turnPhase = movements.every((m) => network.turn[m] === TurnKind.farside);
       durations.push(turnPhase ? o.turnGreenTime : o.greenTime, o.yellowTime, o.allRedTime);
     });
@@ -395,7 +435,7 @@ export function buildTrafficLights(
 }
 
 /** The car phases of a junction: lists of connectors green together. */
-function _phases(network: LaneNetwork, node: number): number[][] {
+function _phases(network: LaneNetwork, node: number, protectedTurns: boolean): number[][] {
   const movements: number[] = [];
   for (let k = network.nodeStart[node]; k < network.nodeStart[node + 1]; k++) {
     movements.push(network.nodeLinks[k]);
@@ -431,7 +471,7 @@ function _phases(network: LaneNetwork, node: number): number[][] {
     const turns: number[] = [];
     for (const m of own) {
       if (network.turn[m] !== TurnKind.farside) continue;
-      if (main.some((other) => conflicts(m, other))) turns.push(m);
+      if (protectedTurns && main.some((other) => conflicts(m, other))) turns.push(m);
       else main.push(m);
     }
     phases.push(main);

@@ -11,10 +11,10 @@ function conflicting(net: LaneNetwork, a: number, b: number): boolean {
   return net.conflicts.subarray(net.conflictStart[k], net.conflictStart[k + 1]).includes(b);
 }
 
-Deno.test("traffic lights: a 4-way junction runs 4 phases and never shows two conflicting movements go", () => {
+Deno.test("traffic lights: with protected turns a 4-way junction runs 4 phases and never shows two conflicting movements go", () => {
   const city = generateProceduralCity({ blocksX: 2, blocksY: 2 });
   const net = buildLaneNetwork(city);
-  const lights = buildTrafficLights(net, city, { offsets: "zero" });
+  const lights = buildTrafficLights(net, city, { offsets: "zero", turnPhases: "protected" });
   const j = [...lights.junctionNode].indexOf(4); // the centre 4-way
   const cycle = lights.cycles[j];
   // North–south through + right, north–south left, east–west through + right, east–west left.
@@ -41,10 +41,10 @@ Deno.test("traffic lights: a 4-way junction runs 4 phases and never shows two co
   }
 });
 
-Deno.test("traffic lights: nobody may walk while a car that does not yield can cross the crosswalk", () => {
+Deno.test("traffic lights: with protected turns nobody may walk while a car that does not yield can cross the crosswalk", () => {
   const city = generateProceduralCity({ blocksX: 3, blocksY: 3 });
   const net = buildLaneNetwork(city);
-  const lights = buildTrafficLights(net, city, { seed: 9 });
+  const lights = buildTrafficLights(net, city, { seed: 9, turnPhases: "protected" });
   let walkTime = 0;
   city.crossings.forEach((crossing, k) => {
     const j = lights.crossingJunction[k];
@@ -144,4 +144,31 @@ Deno.test("traffic lights: a signalled mid-block crossing gets a pedestrian phas
     () => buildTrafficLights(net, city, { pedestrianClearance: 30 }),
     /'pedestrianClearance' must be < greenTime \+ yellowTime \(23 s\): current value is 30/,
   );
+});
+
+Deno.test("traffic lights: permissive turns share the main phase, and pedestrians walk across turning cars only", () => {
+  const city = generateProceduralCity({ blocksX: 2, blocksY: 2 });
+  const net = buildLaneNetwork(city);
+  const lights = buildTrafficLights(net, city, { offsets: "zero" });
+  const j = [...lights.junctionNode].indexOf(4);
+  assert.equal(lights.cycles[j].period, 2 * (20 + 3 + 2));
+  let walkTime = 0;
+  city.crossings.forEach((crossing, k) => {
+    const node = lights.junctionNode[lights.crossingJunction[k]];
+    for (let t = 0; t < lights.cycles[lights.crossingJunction[k]].period; t += 0.5) {
+      if (lights.walkSignal(k, t) === WalkSignal.dontWalk) continue;
+      if (lights.walkSignal(k, t) === WalkSignal.walk) walkTime += 0.5;
+      for (let i = net.nodeStart[node]; i < net.nodeStart[node + 1]; i++) {
+        const m = net.nodeLinks[i];
+        if (lights.movementColor(m, t) === SignalColor.red) continue;
+        // Nobody leaves from the crosswalk's arm; whoever turns into it yields.
+        assert.notEqual(net.edge[net.fromLane[m]], crossing.edge, `${crossing.id} at t = ${t}`);
+        if (net.edge[net.toLane[m]] === crossing.edge) {
+          assert.notEqual(net.turn[m], TurnKind.through, `${crossing.id} at t = ${t}`);
+        }
+      }
+    }
+  });
+  // 4 crosswalks at the centre, 4 at the T-junctions: 13 s of walk per cycle each.
+  assert.equal(walkTime, 8 * 13);
 });

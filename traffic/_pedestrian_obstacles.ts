@@ -1,0 +1,203 @@
+/**
+ * Pedestrians as obstacles along links: each step, every pedestrian on or about to step onto a
+ * lane or connector is entered on that link at the distance along it where a car would have to
+ * stop, so a car finds the first pedestrian on its path with a scan of the links ahead.
+ *
+ * A pedestrian counts on a link when its centre, now or `lookahead` seconds ahead at its current
+ * velocity, is closer to the link's centre line than half a car's width plus its radius plus a
+ * margin. Pedestrians far from every link are skipped with one lookup in a mask of the cells
+ * near links, so a city of pedestrians costs little more than a loop over them.
+ *
+ * @module
+ */
+import { SegmentGrid } from "../core/segment_grid.ts";
+import type { LaneNetwork } from "./lane_network.ts";
+
+/**
+ * The pedestrian columns a car system reads (an `AgentStore` is one): positions (m), velocities
+ * (m/s) and body radii (m) of pedestrians `0 … count-1`.
+ */
+export interface PedestrianView {
+  /** Number of pedestrians. */
+  readonly count: number;
+  /** Position x (m). */
+  readonly px: Float64Array;
+  /** Position y (m). */
+  readonly py: Float64Array;
+  /** Velocity x (m/s). */
+  readonly vx: Float64Array;
+  /** Velocity y (m/s). */
+  readonly vy: Float64Array;
+  /** Body radius (m). */
+  readonly radius: Float64Array;
+}
+
+/** Cell size (m) of the grid over link segments. */
+const CELL = 4;
+
+/** Per-link lists of pedestrian stopping points, rebuilt each step. */
+export class PedestrianObstacles {
+  /** Obstacles of link `k`: `s[start[k] … start[k+1]-1]`, ascending. */
+  readonly start: Int32Array;
+  /** Distance along the link (m) where the nearest pedestrian body begins. */
+  s: Float64Array = new Float64Array(256);
+  /** Number of obstacles entered in the last rebuild. */
+  count = 0;
+
+  readonly #network: LaneNetwork;
+  readonly #grid = new SegmentGrid(CELL);
+  readonly #segLink: Int32Array;
+  readonly #segFirst: Int32Array;
+  readonly #near: Uint8Array;
+  readonly #halfWidth: number;
+  readonly #lookahead: number;
+  #found = new Uint32Array(64);
+  #link = new Int32Array(256);
+  #raw = new Float64Array(256);
+  readonly #cursor: Int32Array;
+
+  /**
+   * @param network the links
+   * @param halfWidth half a car's width plus the lateral margin (m)
+   * @param lookahead how far ahead pedestrians' positions are predicted (s)
+   */
+  constructor(network: LaneNetwork, halfWidth: number, lookahead: number) {
+    this.#network = network;
+    this.#halfWidth = halfWidth;
+    this.#lookahead = lookahead;
+    this.start = new Int32Array(network.linkCount + 1);
+    this.#cursor = new Int32Array(network.linkCount + 1);
+    let segments = 0;
+    for (let k = 0; k < network.linkCount; k++) {
+      segments += network.pointStart[k + 1] - network.pointStart[k] - 1;
+    }
+    const ax = new Float64Array(segments), ay = new Float64Array(segments);
+    const bx = new Float64Array(segments), by = new Float64Array(segments);
+    this.#segLink = new Int32Array(segments);
+    this.#segFirst = new Int32Array(segments);
+    let n = 0;
+    for (let k = 0; k < network.linkCount; k++) {
+      for (let p = network.pointStart[k]; p < network.pointStart[k + 1] - 1; p++) {
+        ax[n] = network.px[p];
+        ay[n] = network.py[p];
+        bx[n] = network.px[p + 1];
+        by[n] = network.py[p + 1];
+        this.#segLink[n] = k;
+        this.#segFirst[n++] = p;
+      }
+    }
+    this.#grid.build(ax, ay, bx, by, n);
+    // Cells holding a segment, grown by one cell: a query of radius <= one cell from a point in
+    // an unmarked cell finds nothing.
+    const g = this.#grid, cols = g.cols, rows = g.rows;
+    this.#near = new Uint8Array(cols * rows);
+    for (let cy = 0; cy < rows; cy++) {
+      for (let cx = 0; cx < cols; cx++) {
+        const c = cy * cols + cx;
+        if (g.cellStart[c + 1] === g.cellStart[c]) continue;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const x = cx + dx, y = cy + dy;
+            if (x >= 0 && y >= 0 && x < cols && y < rows) this.#near[y * cols + x] = 1;
+          }
+        }
+      }
+    }
+  }
+
+  /** Rebuilds the lists from the pedestrians' current positions and velocities. */
+  rebuild(pedestrians: PedestrianView): void {
+    const net = this.#network, g = this.#grid;
+    const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
+    const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
+    const inv = 1 / g.activeCellSize, cols = g.cols, rows = g.rows, cell = g.activeCellSize;
+    let n = 0;
+    for (let i = 0; i < pedestrians.count; i++) {
+      const x0 = px[i], y0 = py[i], x1 = x0 + vx[i] * tau, y1 = y0 + vy[i] * tau;
+      const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
+      const reach = half + radius[i];
+      const queryRadius = reach + 0.5 * Math.hypot(x1 - x0, y1 - y0);
+      if (queryRadius <= cell) {
+        const cx = Math.floor((mx - g.originX) * inv), cy = Math.floor((my - g.originY) * inv);
+        // Beyond the grid by more than one cell: nothing within reach.
+        if (cx < -1 || cy < -1 || cx > cols || cy > rows) continue;
+        const inside = cx >= 0 && cy >= 0 && cx < cols && cy < rows;
+        if (inside && this.#near[cy * cols + cx] === 0) continue;
+      }
+      let found = g.queryRadius(mx, my, queryRadius, this.#found);
+      if (found > this.#found.length) {
+        this.#found = new Uint32Array(2 * found);
+        found = g.queryRadius(mx, my, queryRadius, this.#found);
+      }
+      for (let f = 0; f < found; f++) {
+        const seg = this.#found[f], p = this.#segFirst[seg];
+        const along = this.#stopPoint(p, x0, y0, x1, y1, reach);
+        if (along === Infinity) continue;
+        if (n === this.#link.length) this.#grow();
+        this.#link[n] = this.#segLink[seg];
+        this.#raw[n++] = along - radius[i];
+      }
+    }
+    this.count = n;
+    // Counting sort by link, then insertion sort by distance within each link.
+    const start = this.start, cursor = this.#cursor;
+    start.fill(0);
+    for (let k = 0; k < n; k++) start[this.#link[k] + 1]++;
+    for (let k = 0; k < net.linkCount; k++) start[k + 1] += start[k];
+    cursor.set(start);
+    if (this.s.length < n) this.s = new Float64Array(this.#raw.length);
+    const s = this.s;
+    for (let k = 0; k < n; k++) s[cursor[this.#link[k]]++] = this.#raw[k];
+    for (let k = 0; k < net.linkCount; k++) {
+      for (let a = start[k] + 1; a < start[k + 1]; a++) {
+        const v = s[a];
+        let b = a - 1;
+        while (b >= start[k] && s[b] > v) {
+          s[b + 1] = s[b];
+          b--;
+        }
+        s[b + 1] = v;
+      }
+    }
+  }
+
+  /**
+   * First obstacle on `link` at or beyond `from` (m), or Infinity. Lists are short (the people
+   * on one crosswalk), so this is a linear scan.
+   */
+  firstFrom(link: number, from: number): number {
+    const s = this.s;
+    for (let k = this.start[link]; k < this.start[link + 1]; k++) if (s[k] >= from) return s[k];
+    return Infinity;
+  }
+
+  /**
+   * Distance along the segment starting at polyline point `p` (as arc length of its link) of
+   * the first of the two positions (now, predicted) within `reach` of it; Infinity if neither.
+   */
+  #stopPoint(p: number, x0: number, y0: number, x1: number, y1: number, reach: number): number {
+    const net = this.#network;
+    const ax = net.px[p], ay = net.py[p], ex = net.px[p + 1] - ax, ey = net.py[p + 1] - ay;
+    const len2 = ex * ex + ey * ey;
+    if (len2 === 0) return Infinity;
+    const r2 = reach * reach;
+    let best = Infinity;
+    for (let k = 0; k < 2; k++) {
+      const x = k === 0 ? x0 : x1, y = k === 0 ? y0 : y1;
+      let t = ((x - ax) * ex + (y - ay) * ey) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const dx = ax + t * ex - x, dy = ay + t * ey - y;
+      if (dx * dx + dy * dy <= r2) best = Math.min(best, net.arc[p] + t * Math.sqrt(len2));
+    }
+    return best;
+  }
+
+  #grow(): void {
+    const link = new Int32Array(2 * this.#link.length),
+      raw = new Float64Array(2 * this.#raw.length);
+    link.set(this.#link);
+    raw.set(this.#raw);
+    this.#link = link;
+    this.#raw = raw;
+  }
+}
