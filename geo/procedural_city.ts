@@ -326,7 +326,7 @@ export function generateProceduralCity(options: Partial<ProceduralCityOptions> =
     sidewalks: _sidewalks(grid, o),
     pedestrianAreas: [],
     crossings: _crossings(grid, o),
-    signals: _signals(grid, streets.nodes),
+    signals: _signals(streets.nodes),
     barriers: [],
     furniture,
     attractors,
@@ -590,7 +590,7 @@ function _crossings(grid: _Grid, o: ProceduralCityOptions): CityCrossing[] {
   return out;
 }
 
-function _signals(grid: _Grid, nodes: readonly StreetNode[]): TrafficSignal[] {
+function _signals(nodes: readonly StreetNode[]): TrafficSignal[] {
   return nodes.filter((n) => n.signal).map((n) => ({
     id: `gen/signal/${n.index}`,
     x: n.x,
