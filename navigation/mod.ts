@@ -19,6 +19,14 @@
  *
  * @module
  */
+export {
+  BLOCK_NETWORK_OPTIONS,
+  BlockNetwork,
+  type BlockNetworkOptions,
+  BlockRoute,
+  type BlockRouteOptions,
+  type BlockRouteStatus,
+} from "./block_network.ts";
 export { createGoalSeeker, GOAL_SEEKER_OPTIONS, type GoalSeekerOptions } from "./goal_seeker.ts";
 export {
   type BorderChain,
@@ -72,6 +80,7 @@ export {
   type SurfaceInput,
 } from "./surface.ts";
 export { triangulatePieces, type Triangulation, type TriangulationPiece } from "./triangulation.ts";
+export { VisibilityGraph, VisibilityPath, type VisibilityStatus } from "./visibility_graph.ts";
 export {
   type CleanAreaOptions,
   cleanWalkableArea,
