@@ -6,6 +6,11 @@
  * navmesh navigator plans on a navigation mesh — built from a walkable area of polygons with
  * holes, on one or more surfaces joined by stairs — and follows the plan.
  *
+ * For cities: block routing over crosswalks with exact in-block paths on a visibility graph
+ * ({@linkcode BlockNetwork}), and the decisions at a street — the crossing decision tree at a
+ * signalled crosswalk ({@linkcode CrossingDecisionTree}) and the car-threat test where there is
+ * no light ({@linkcode UnsignalledCrossing}).
+ *
  * @example A navigation mesh and a navigator planning on it
  * ```ts
  * import { buildNavMesh, createGoalSeeker, createNavMeshNavigator } from "./mod.ts";
@@ -27,6 +32,25 @@ export {
   type BlockRouteOptions,
   type BlockRouteStatus,
 } from "./block_network.ts";
+export {
+  type CheckpointOptions,
+  CROSSING_ACTION_NAMES,
+  CROSSING_DECISION_OPTIONS,
+  CrossingAction,
+  crossingCheckpoints,
+  CrossingDecision,
+  type CrossingDecisionOptions,
+  CrossingDecisionTree,
+  type CrossingSituation,
+} from "./crossing_decision.ts";
+export {
+  type ApproachingCars,
+  CrossingAssessment,
+  type CrossingGeometry,
+  UNSIGNALLED_CROSSING_OPTIONS,
+  UnsignalledCrossing,
+  type UnsignalledCrossingOptions,
+} from "./crossing_prediction.ts";
 export { createGoalSeeker, GOAL_SEEKER_OPTIONS, type GoalSeekerOptions } from "./goal_seeker.ts";
 export {
   type BorderChain,
