@@ -5,11 +5,14 @@
  *
  * A pedestrian counts on a link when its centre, now or `lookahead` seconds ahead at its current
  * velocity, is closer to the link's centre line than half a car's width plus its radius plus a
- * margin. Pedestrians far from every link are skipped with one lookup in a mask of the cells
- * near links, so a city of pedestrians costs little more than a loop over them.
+ * margin. Pedestrians clear of every link — most of those on sidewalks — are skipped with two
+ * lookups in a distance field (the distance from each cell's centre to the nearest link, kept
+ * up to a few metres), so a city of pedestrians costs little more than a loop over them; the
+ * others are matched against the link segments near them.
  *
  * @module
  */
+import { pointSegmentDistanceSq } from "../core/geometry.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";
 import type { LaneNetwork } from "./lane_network.ts";
 
@@ -34,6 +37,12 @@ export interface PedestrianView {
 
 /** Cell size (m) of the grid over link segments. */
 const CELL = 4;
+/** Cell size (m) of the distance field, unless the field would exceed `FIELD_MAX_CELLS`. */
+const FIELD_CELL = 1;
+/** Largest number of distance-field cells (4 M: 16 MB); larger cities get coarser cells. */
+const FIELD_MAX_CELLS = 1 << 22;
+/** The distance field is exact up to this far beyond the corridor's half width (m). */
+const FIELD_REACH = 4;
 
 /** Per-link lists of pedestrian stopping points, rebuilt each step. */
 export class PedestrianObstacles {
@@ -48,7 +57,14 @@ export class PedestrianObstacles {
   readonly #grid = new SegmentGrid(CELL);
   readonly #segLink: Int32Array;
   readonly #segFirst: Int32Array;
-  readonly #near: Uint8Array;
+  /** Distance (m) from each cell's centre to the nearest link, Infinity beyond `#fieldMax`. */
+  readonly #field: Float32Array;
+  readonly #fieldX0: number;
+  readonly #fieldY0: number;
+  readonly #fieldCell: number;
+  readonly #fieldCols: number;
+  readonly #fieldRows: number;
+  readonly #fieldMax: number;
   readonly #halfWidth: number;
   readonly #lookahead: number;
   #found = new Uint32Array(64);
@@ -87,22 +103,57 @@ export class PedestrianObstacles {
       }
     }
     this.#grid.build(ax, ay, bx, by, n);
-    // Cells holding a segment, grown by one cell: a query of radius <= one cell from a point in
-    // an unmarked cell finds nothing.
-    const g = this.#grid, cols = g.cols, rows = g.rows;
-    this.#near = new Uint8Array(cols * rows);
-    for (let cy = 0; cy < rows; cy++) {
-      for (let cx = 0; cx < cols; cx++) {
-        const c = cy * cols + cx;
-        if (g.cellStart[c + 1] === g.cellStart[c]) continue;
-        for (let dy = -1; dy <= 1; dy++) {
-          for (let dx = -1; dx <= 1; dx++) {
-            const x = cx + dx, y = cy + dy;
-            if (x >= 0 && y >= 0 && x < cols && y < rows) this.#near[y * cols + x] = 1;
-          }
+    // The distance field: exact distances from cell centres to the segments, up to fieldMax.
+    const max = halfWidth + FIELD_REACH;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let k = 0; k < n; k++) {
+      minX = Math.min(minX, ax[k], bx[k]);
+      minY = Math.min(minY, ay[k], by[k]);
+      maxX = Math.max(maxX, ax[k], bx[k]);
+      maxY = Math.max(maxY, ay[k], by[k]);
+    }
+    if (n === 0) minX = minY = maxX = maxY = 0;
+    minX -= max;
+    minY -= max;
+    maxX += max;
+    maxY += max;
+    let cell = FIELD_CELL;
+    while (((maxX - minX) / cell + 1) * ((maxY - minY) / cell + 1) > FIELD_MAX_CELLS) cell *= 2;
+    const cols = Math.floor((maxX - minX) / cell) + 1, rows = Math.floor((maxY - minY) / cell) + 1;
+    const field = new Float32Array(cols * rows).fill(Infinity);
+    for (let k = 0; k < n; k++) {
+      const cx0 = Math.max(0, Math.floor((Math.min(ax[k], bx[k]) - max - minX) / cell));
+      const cx1 = Math.min(cols - 1, Math.floor((Math.max(ax[k], bx[k]) + max - minX) / cell));
+      const cy0 = Math.max(0, Math.floor((Math.min(ay[k], by[k]) - max - minY) / cell));
+      const cy1 = Math.min(rows - 1, Math.floor((Math.max(ay[k], by[k]) + max - minY) / cell));
+      for (let cy = cy0; cy <= cy1; cy++) {
+        const y = minY + (cy + 0.5) * cell;
+        for (let cx = cx0; cx <= cx1; cx++) {
+          const x = minX + (cx + 0.5) * cell;
+          const d = Math.sqrt(pointSegmentDistanceSq(x, y, ax[k], ay[k], bx[k], by[k]));
+          const c = cy * cols + cx;
+          if (d <= max && d < field[c]) field[c] = d;
         }
       }
     }
+    this.#field = field;
+    this.#fieldX0 = minX;
+    this.#fieldY0 = minY;
+    this.#fieldCell = cell;
+    this.#fieldCols = cols;
+    this.#fieldRows = rows;
+    this.#fieldMax = max;
+  }
+
+  /**
+   * Lower bound (m) on the distance from (`x`, `y`) to the nearest link: the field value of its
+   * cell less half the cell's diagonal; Infinity when it is more than the field's range.
+   */
+  #clearance(x: number, y: number): number {
+    const cell = this.#fieldCell;
+    const cx = Math.floor((x - this.#fieldX0) / cell), cy = Math.floor((y - this.#fieldY0) / cell);
+    if (cx < 0 || cy < 0 || cx >= this.#fieldCols || cy >= this.#fieldRows) return Infinity;
+    return this.#field[cy * this.#fieldCols + cx] - 0.7072 * cell;
   }
 
   /** Rebuilds the lists from the pedestrians' current positions and velocities. */
@@ -110,20 +161,27 @@ export class PedestrianObstacles {
     const net = this.#network, g = this.#grid;
     const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
     const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
-    const inv = 1 / g.activeCellSize, cols = g.cols, rows = g.rows, cell = g.activeCellSize;
+    const fieldMax = this.#fieldMax - 0.7072 * this.#fieldCell;
+    const field = this.#field, fx0 = this.#fieldX0, fy0 = this.#fieldY0;
+    const invCell = 1 / this.#fieldCell, fcols = this.#fieldCols, frows = this.#fieldRows;
+    const slack = 0.7072 * this.#fieldCell;
     let n = 0;
     for (let i = 0; i < pedestrians.count; i++) {
-      const x0 = px[i], y0 = py[i], x1 = x0 + vx[i] * tau, y1 = y0 + vy[i] * tau;
-      const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
-      const reach = half + radius[i];
-      const queryRadius = reach + 0.5 * Math.hypot(x1 - x0, y1 - y0);
-      if (queryRadius <= cell) {
-        const cx = Math.floor((mx - g.originX) * inv), cy = Math.floor((my - g.originY) * inv);
-        // Beyond the grid by more than one cell: nothing within reach.
-        if (cx < -1 || cy < -1 || cx > cols || cy > rows) continue;
-        const inside = cx >= 0 && cy >= 0 && cx < cols && cy < rows;
-        if (inside && this.#near[cy * cols + cx] === 0) continue;
+      const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
+      const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
+      // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
+      // points are off every car's path. One lookup settles most pedestrians.
+      if (reach + move < fieldMax) {
+        const cx = Math.floor((x0 - fx0) * invCell), cy = Math.floor((y0 - fy0) * invCell);
+        if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) continue;
+        if (field[cy * fcols + cx] - slack > reach + move) continue;
       }
+      const x1 = x0 + dx, y1 = y0 + dy;
+      if (reach < fieldMax && this.#clearance(x0, y0) > reach && this.#clearance(x1, y1) > reach) {
+        continue;
+      }
+      const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
+      const queryRadius = reach + 0.5 * move;
       let found = g.queryRadius(mx, my, queryRadius, this.#found);
       if (found > this.#found.length) {
         this.#found = new Uint32Array(2 * found);

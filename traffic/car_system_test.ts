@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import type { CityModel } from "../geo/city_model.ts";
+import { CarApproaches } from "./car_approaches.ts";
 import { CarFlags } from "./car_store.ts";
 import { CarSystem, type PedestrianView } from "./car_system.ts";
 import { ballisticDistance, IntelligentDriver } from "./idm.ts";
@@ -312,4 +313,33 @@ Deno.test("cars: in a busy city nobody overlaps, runs a red light or stops insid
   assert.equal(cars.stats.hardStops, 0);
   assert(longest < 5, `a car stood in a junction for ${longest} s`);
   assert(cars.stats.arrivals > 10, `${cars.stats.arrivals} arrivals in a minute`);
+});
+
+Deno.test("cars: a pedestrian about to cross a street sees every car that can reach the crosswalk", () => {
+  const city = crossroads();
+  const network = buildLaneNetwork(city);
+  const lights = buildTrafficLights(network, city, { offsets: "zero" });
+  const cars = new CarSystem(network, { lights, desiredSpeedSpread: 0 });
+  const eastOut = laneOf(network, 0, true), eastIn = laneOf(network, 0, false);
+  const south = laneOf(network, 3, false), west = laneOf(network, 1, false);
+  const north = laneOf(network, 2, true);
+  const a = cars.addCar({ lane: eastOut, s: 100, destination: eastIn });
+  const b = cars.addCar({ lane: eastIn, s: 50, destination: west });
+  // Coming from the south and turning east onto the street: its light is red for 25 s.
+  const c = cars.addCar({ lane: south, s: network.length[south] - 30, destination: eastOut });
+  // Coming from the west and going north: never on this street.
+  cars.addCar({ lane: west, s: 200, destination: north });
+  const out = new CarApproaches();
+  assert.equal(cars.approachingCars(0, [250, 0], 3, out), 3);
+  assert.deepEqual([...out.car.subarray(0, 3)], [a, b, c]);
+  // The eastbound lane starts 4 m from the junction's centre (half the 7 m road + 0.5 m);
+  // the westbound one 1 m before the dead end at x = 500.
+  assert(Math.abs(out.distance[0] - (250 - 4 - 1.5 - 100)) < 1e-9);
+  assert(Math.abs(out.distance[1] - (499 - 250 - 1.5 - 50)) < 1e-9);
+  // The turning car counts from its stop line, held until its green at 25 s.
+  const turn = movement(network, south, eastOut);
+  assert(Math.abs(out.distance[2] - (network.length[turn] + 250 - 4 - 1.5)) < 1e-9);
+  assert.equal(out.holdTime[2], 25);
+  assert.deepEqual([...out.maxSpeed.subarray(0, 3)], [13.9, 13.9, 13.9]);
+  assert.throws(() => cars.approachingCars(9, [0, 0], 3, out), /'edge' must be a street edge/);
 });

@@ -361,6 +361,23 @@ export class LaneNetwork {
     return k - first;
   }
 
+  /** Arc length (m) along `link` of the point of its polyline closest to (`x`, `y`). */
+  project(link: number, x: number, y: number): number {
+    const px = this.px, py = this.py, arc = this.arc;
+    let best = Infinity, bestS = 0;
+    for (let k = this.pointStart[link]; k < this.pointStart[link + 1] - 1; k++) {
+      const ex = px[k + 1] - px[k], ey = py[k + 1] - py[k], len2 = ex * ex + ey * ey;
+      let t = len2 > 0 ? ((x - px[k]) * ex + (y - py[k]) * ey) / len2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const dx = px[k] + t * ex - x, dy = py[k] + t * ey - y, d2 = dx * dx + dy * dy;
+      if (d2 < best) {
+        best = d2;
+        bestS = arc[k] + t * (arc[k + 1] - arc[k]);
+      }
+    }
+    return bestS;
+  }
+
   #curvesCross(a: number, b: number): boolean {
     const px = this.px, py = this.py;
     for (let i = this.pointStart[a]; i < this.pointStart[a + 1] - 1; i++) {

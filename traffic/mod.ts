@@ -60,5 +60,6 @@ export {
   type CarSystemOptions,
   type PedestrianView,
 } from "./car_system.ts";
+export { CarApproaches } from "./car_approaches.ts";
 export { CarFlags, CarStore } from "./car_store.ts";
 export { CarRouter } from "./car_router.ts";
