@@ -104,7 +104,8 @@ Deno.bench({
 const stages = new Int32Array(lights.junctionCount);
 let time = 0, sink = 0;
 Deno.bench({
-  name: `traffic lights: ${lights.junctionCount} junctions, colour of all ${network.connectorCount} movements`,
+  name:
+    `traffic lights: ${lights.junctionCount} junctions, colour of all ${network.connectorCount} movements`,
   group: "lights",
   fn() {
     time += DT;

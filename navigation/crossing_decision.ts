@@ -235,7 +235,7 @@ export interface CheckpointOptions {
  * firstCrossingCheckpoint and secondCrossingCheckpoint). Written into `out` as
  * `[firstX, firstY, secondX, secondY]`.
  *
- * @example
+ * @example Checkpoints of someone crossing diagonally
  * ```ts
  * import { crossingCheckpoints } from "./crossing_decision.ts";
  * import assert from "node:assert/strict";

@@ -112,7 +112,13 @@ export class PedestrianObstacles {
       maxX = Math.max(maxX, ax[k], bx[k]);
       maxY = Math.max(maxY, ay[k], by[k]);
     }
-    if (n === 0) minX = minY = maxX = maxY = 0;
+    if (n === 0) {
+      minX =
+        minY =
+        maxX =
+        maxY =
+          0;
+    }
     minX -= max;
     minY -= max;
     maxX += max;

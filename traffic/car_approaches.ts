@@ -10,7 +10,7 @@
 /**
  * A reusable buffer of approaching cars (struct of arrays; the first `count` entries are valid).
  *
- * @example
+ * @example One car 40 m from the crosswalk
  * ```ts
  * import { CarApproaches } from "./car_approaches.ts";
  * import assert from "node:assert/strict";

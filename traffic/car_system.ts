@@ -1147,6 +1147,10 @@ export class CarSystem {
     const base = i * cap, route = this.#route;
     let count = 0;
     let from = this.#laneAfterReservation(i);
+    // A car committed to a connector takes it whatever the new plan.
+    if (first < 0 && cars.reserved[i] >= 0 && net.kind[cars.link[i]] === LinkKind.lane) {
+      first = cars.reserved[i];
+    }
     if (first >= 0) {
       route[base] = first;
       count = 1;

@@ -179,7 +179,7 @@ export class IntelligentDriver {
 /**
  * Distance (m) to stop from `speed` (m/s) braking at a constant `deceleration` (m/s²): v²/(2d).
  *
- * @example
+ * @example Stopping from 12 m/s at 3 m/s²
  * ```ts
  * import { brakingDistance } from "./idm.ts";
  * import assert from "node:assert/strict";

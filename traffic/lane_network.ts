@@ -19,14 +19,15 @@
  * - **Connectors.** Each turn is classed by its angle: through (within `throughAngle`, or the
  *   only way on at a node of two arms), kerbside (a right turn where vehicles keep right) or
  *   farside (across the oncoming traffic). Through movements join lanes of the same rank
- *   (stretched when the counts differ), kerbside turns leave from the kerbside lane and farside
- *   turns from the innermost lane, each into every lane of the exit. U-turns exist only at dead
- *   ends. A connector is a cubic Bézier curve tangent to both lanes.
+ *   (stretched when the counts differ) and each lane to its neighbours (cars do not change
+ *   lanes between junctions, so this is where they move over), kerbside turns leave from the
+ *   kerbside lane and farside turns from the innermost lane, each into every lane of the exit.
+ *   U-turns exist only at dead ends. A connector is a cubic Bézier curve tangent to both lanes.
  * - **Conflicts.** Two connectors of a node conflict when they end in the same lane (a merge) or
  *   their curves cross; connectors leaving the same lane are siblings and share the first metres
  *   of their curves (`siblingShared`), where their cars must follow each other.
  *
- * Everything is built once into typed arrays and frozen; nothing here changes during a run.
+ * Everything is built once into typed arrays; nothing here changes after building.
  *
  * @module
  */
@@ -614,6 +615,14 @@ function _lanePairs(kin: number, kout: number, turn: TurnKind): [number, number]
       from === 1 ? 0 : Math.round((k * (to - 1)) / (from - 1));
     for (let i = 0; i < kin; i++) add(i, kout === 1 ? 0 : scale(i, kin, kout));
     for (let j = 0; j < kout; j++) add(kin === 1 ? 0 : scale(j, kout, kin), j);
+    // There are no lane changes along a lane: a car moves one lane over across a junction
+    // instead, so that a car in a lane of a road with turns only to one side (a ring road) can
+    // still leave it. Shifts cross or merge with other movements; the car system's conflict
+    // check makes them wait for a gap, as a lane change does.
+    for (let i = 0; i + 1 < Math.min(kin, kout); i++) {
+      add(i, i + 1);
+      add(i + 1, i);
+    }
   }
   return pairs;
 }

@@ -29,7 +29,7 @@ function reachable(net: LaneNetwork, lane: number): Set<number> {
   return seen;
 }
 
-Deno.test("lane network: a 2 × 2 city with one lane each way has 44 connectors", () => {
+Deno.test("lane network: a 2 × 2 city with one lane each way has 44 connectors, all lanes joined", () => {
   const city = generateProceduralCity({ blocksX: 2, blocksY: 2, lanes: 2, roadWidth: 7 });
   const net = buildLaneNetwork(city);
   assert.equal(net.laneCount, 24); // 12 streets × 2
@@ -43,6 +43,10 @@ Deno.test("lane network: a 2 × 2 city with one lane each way has 44 connectors"
   }
   // Every lane reaches every other lane.
   for (let l = 0; l < net.laneCount; l++) assert.equal(reachable(net, l).size, net.laneCount);
+  // Also with two lanes each way, where the kerbside lane of the ring road has no turn into
+  // the city and leaves it by moving one lane inwards across a junction.
+  const wide = buildLaneNetwork(generateProceduralCity({ blocksX: 3, blocksY: 2 }));
+  for (let l = 0; l < wide.laneCount; l++) assert.equal(reachable(wide, l).size, wide.laneCount);
 });
 
 Deno.test("lane network: vehicles keep right and stop lines leave the crosswalk free", () => {
