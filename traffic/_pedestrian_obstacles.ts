@@ -38,7 +38,7 @@ export interface PedestrianView {
 /** Cell size (m) of the grid over link segments. */
 const CELL = 4;
 /** Cell size (m) of the distance field, unless the field would exceed `FIELD_MAX_CELLS`. */
-const FIELD_CELL = 1;
+const FIELD_CELL = 0.5;
 /** Largest number of distance-field cells (4 M: 16 MB); larger cities get coarser cells. */
 const FIELD_MAX_CELLS = 1 << 22;
 /** The distance field is exact up to this far beyond the corridor's half width (m). */
@@ -151,17 +151,6 @@ export class PedestrianObstacles {
     this.#fieldMax = max;
   }
 
-  /**
-   * Lower bound (m) on the distance from (`x`, `y`) to the nearest link: the field value of its
-   * cell less half the cell's diagonal; Infinity when it is more than the field's range.
-   */
-  #clearance(x: number, y: number): number {
-    const cell = this.#fieldCell;
-    const cx = Math.floor((x - this.#fieldX0) / cell), cy = Math.floor((y - this.#fieldY0) / cell);
-    if (cx < 0 || cy < 0 || cx >= this.#fieldCols || cy >= this.#fieldRows) return Infinity;
-    return this.#field[cy * this.#fieldCols + cx] - 0.7072 * cell;
-  }
-
   /** Rebuilds the lists from the pedestrians' current positions and velocities. */
   rebuild(pedestrians: PedestrianView): void {
     const net = this.#network, g = this.#grid;
@@ -177,14 +166,21 @@ export class PedestrianObstacles {
       const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
       // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
       // points are off every car's path. One lookup settles most pedestrians.
-      if (reach + move < fieldMax) {
-        const cx = Math.floor((x0 - fx0) * invCell), cy = Math.floor((y0 - fy0) * invCell);
-        if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) continue;
-        if (field[cy * fcols + cx] - slack > reach + move) continue;
-      }
       const x1 = x0 + dx, y1 = y0 + dy;
-      if (reach < fieldMax && this.#clearance(x0, y0) > reach && this.#clearance(x1, y1) > reach) {
-        continue;
+      if (reach < fieldMax) {
+        const cx = Math.floor((x0 - fx0) * invCell), cy = Math.floor((y0 - fy0) * invCell);
+        if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) {
+          if (reach + move < fieldMax) continue;
+        } else {
+          const clear0 = field[cy * fcols + cx] - slack;
+          if (clear0 > reach + move) continue;
+          if (clear0 > reach) {
+            // The predicted point too?
+            const kx = Math.floor((x1 - fx0) * invCell), ky = Math.floor((y1 - fy0) * invCell);
+            const outside = kx < 0 || ky < 0 || kx >= fcols || ky >= frows;
+            if (outside || field[ky * fcols + kx] - slack > reach) continue;
+          }
+        }
       }
       const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
       const queryRadius = reach + 0.5 * move;
