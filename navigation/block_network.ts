@@ -268,15 +268,23 @@ export class BlockNetwork {
   }
 
   /**
-   * Exact shortest path inside block `block` between two of its points (`[x, y]`, m), written
-   * into `out` (also returned).
+   * Exact shortest path inside one block between two of its points (`[x, y]`, m), written into
+   * `out` (also returned). The block is the one holding `from` unless `options.block` says; a
+   * point outside it gives the status `start-outside` or `goal-outside`.
    */
   pathInBlock(
-    block: number,
     from: ArrayLike<number>,
     to: ArrayLike<number>,
     out: VisibilityPath,
+    options: { block?: number } = {},
   ): VisibilityPath {
+    const block = options.block ?? this.blockAt(from[0], from[1]);
+    if (block < 0) {
+      out.pointCount = 0;
+      out.length = Infinity;
+      out.status = "start-outside";
+      return out;
+    }
     return this.graph(block).shortestPath(from, to, out);
   }
 

@@ -3,6 +3,7 @@ import { Rng } from "../core/rng.ts";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import { BlockNetwork, BlockRoute } from "./block_network.ts";
+import { VisibilityPath } from "./visibility_graph.ts";
 import { RectBlock } from "./_rect_reference.ts";
 
 const RADIUS = 0.3;
@@ -162,4 +163,20 @@ Deno.test("block network: points off the blocks are reported, a city without blo
   assert.equal(network.route([0, 0], [x, y], route).status, "start-outside");
   assert.equal(network.route([x, y], [0, 0], route).status, "goal-outside");
   assert.throws(() => new BlockNetwork({ ...city, blocks: null }), /has no blocks/);
+  // Inside a block: from a crosswalk's kerb point to a building's door, 0.4 m out.
+  const path = new VisibilityPath();
+  assert.equal(network.pathInBlock([0, 0], [x, y], path).status, "start-outside");
+  const block = city.blocks!.findIndex((b) => b.buildings.length > 0);
+  const crossing = [...network.sideA].indexOf(block);
+  const [kx, ky] = network.kerbPoint(crossing, 0);
+  const building = city.buildings[city.blocks![block].buildings[0]];
+  const [ex, ey] = building.entrance!;
+  const [[bx0, by0], , [bx1, by1]] = building.polygon[0];
+  const door = [
+    ex + (ex === bx0 ? -0.4 : ex === bx1 ? 0.4 : 0),
+    ey + (ey === by0 ? -0.4 : ey === by1 ? 0.4 : 0),
+  ];
+  network.pathInBlock([kx, ky], door, path);
+  assert.equal(path.status, "found");
+  assert(path.length >= Math.hypot(door[0] - kx, door[1] - ky) - 1e-9);
 });

@@ -219,6 +219,22 @@ export class CrossingDecisionTree {
   }
 }
 
+/** A crosswalk for {@linkcode crossingCheckpoints}. */
+export interface CrosswalkShape {
+  /** The ends of its centre line, one on each kerb (`[x, y]`, m). */
+  readonly kerbs: readonly [ArrayLike<number>, ArrayLike<number>];
+  /** Width along the street (m). */
+  readonly width: number;
+}
+
+/** Where a pedestrian comes from and goes to (`[x, y]`, m). */
+export interface CrossingTrip {
+  /** Where it comes from. */
+  readonly start: ArrayLike<number>;
+  /** Where it goes. */
+  readonly goal: ArrayLike<number>;
+}
+
 /** Options of {@linkcode crossingCheckpoints}. */
 export interface CheckpointOptions {
   /** Share of the way from the closest kerb point to the crosswalk's centre line (0–1). @default 0.5 */
@@ -228,9 +244,8 @@ export interface CheckpointOptions {
 }
 
 /**
- * The two checkpoints of a pedestrian going from `start` to `goal` over a crosswalk whose centre
- * line runs from kerb `a` to kerb `b` (`[x, y]`, m) and which is `width` wide: the first on the
- * kerb nearer the start, at the point of the kerb closest to the start skewed towards the centre
+ * The two checkpoints of a pedestrian making `trip` over `crosswalk`: the first on the kerb
+ * nearer the start, at the point of the kerb closest to the start skewed towards the centre
  * line; the second on the other kerb, likewise towards the goal (the report's
  * firstCrossingCheckpoint and secondCrossingCheckpoint). Written into `out` as
  * `[firstX, firstY, secondX, secondY]`.
@@ -240,37 +255,45 @@ export interface CheckpointOptions {
  * import { crossingCheckpoints } from "./crossing_decision.ts";
  * import assert from "node:assert/strict";
  * const out = new Float64Array(4);
- * crossingCheckpoints([[0, 0], [0, 10]], 4, [3, -5], [-3, 15], out);
+ * const crosswalk = { kerbs: [[0, 0], [0, 10]], width: 4 } as const;
+ * crossingCheckpoints(crosswalk, { start: [3, -5], goal: [-3, 15] }, out);
  * // 1.7 m (half the width less the margin) towards each side, times 1 − skew = 0.5.
  * const expected = [0.85, 0, -0.85, 10];
  * expected.forEach((v, k) => assert(Math.abs(out[k] - v) < 1e-12));
  * ```
  */
 export function crossingCheckpoints(
-  kerbs: readonly [ArrayLike<number>, ArrayLike<number>],
-  width: number,
-  start: ArrayLike<number>,
-  goal: ArrayLike<number>,
+  crosswalk: CrosswalkShape,
+  trip: CrossingTrip,
   out: Float64Array,
   options: CheckpointOptions = {},
 ): void {
   const skew = options.skew ?? 0.5, margin = options.sideMargin ?? 0.3;
-  let [a, b] = kerbs;
+  const { start, goal } = trip;
+  let [a, b] = crosswalk.kerbs;
   if (Math.hypot(start[0] - a[0], start[1] - a[1]) > Math.hypot(start[0] - b[0], start[1] - b[1])) {
     [a, b] = [b, a];
   }
   const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
   // Unit vector along the kerb (across the crosswalk's centre line).
   const nx = -dy / len, ny = dx / len;
-  const side = Math.max(0, width / 2 - margin);
-  const offset = (px: number, py: number, kx: number, ky: number) => {
-    const lateral = (px - kx) * nx + (py - ky) * ny;
-    return Math.max(-side, Math.min(side, lateral)) * (1 - skew);
-  };
-  const first = offset(start[0], start[1], a[0], a[1]);
-  const second = offset(goal[0], goal[1], b[0], b[1]);
+  const side = Math.max(0, crosswalk.width / 2 - margin);
+  const first = _kerbOffset(start, a, nx, ny, side) * (1 - skew);
+  const second = _kerbOffset(goal, b, nx, ny, side) * (1 - skew);
   out[0] = a[0] + nx * first;
   out[1] = a[1] + ny * first;
   out[2] = b[0] + nx * second;
   out[3] = b[1] + ny * second;
+}
+
+/** Offset of `p` from kerb point `k` along the kerb direction (`nx`, `ny`), within ±`side`. */
+function _kerbOffset(
+  p: ArrayLike<number>,
+  k: ArrayLike<number>,
+  nx: number,
+  ny: number,
+  side: number,
+): number {
+  const lateral = (p[0] - k[0]) * nx + (p[1] - k[1]) * ny;
+  return Math.max(-side, Math.min(side, lateral));
 }

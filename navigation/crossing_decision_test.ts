@@ -79,14 +79,25 @@ Deno.test("crossing decision: someone turning back ends up waiting at the kerb",
 Deno.test("crossing decision: checkpoints lie on the kerbs, skewed towards the centre line", () => {
   const out = new Float64Array(4);
   // A crosswalk 4 m wide from (10, 0) to (10, 7); start south-west, goal north-east.
-  crossingCheckpoints([[10, 7], [10, 0]], 4, [6, -3], [15, 12], out);
+  crossingCheckpoints(
+    { kerbs: [[10, 7], [10, 0]], width: 4 },
+    { start: [6, -3], goal: [15, 12] },
+    out,
+  );
   // The near kerb is the south one (the start is closer to it), whatever the order given.
   assert.equal(out[1], 0);
   assert.equal(out[3], 7);
   // 4 m and 5 m off to the side, clamped to 1.7 m, halved.
   assert(Math.abs(out[0] - 9.15) < 1e-12 && Math.abs(out[2] - 10.85) < 1e-12);
   // Skew 1 puts both on the centre line; a start in line with it stays there.
-  crossingCheckpoints([[10, 0], [10, 7]], 4, [6, -3], [15, 12], out, { skew: 1 });
+  crossingCheckpoints(
+    { kerbs: [[10, 0], [10, 7]], width: 4 },
+    { start: [6, -3], goal: [15, 12] },
+    out,
+    {
+      skew: 1,
+    },
+  );
   assert.deepEqual([...out], [10, 0, 10, 7]);
   assert.throws(() => new CrossingDecisionTree({ jogFactor: 0.5 }), /'jogFactor' must be >= 1/);
 });

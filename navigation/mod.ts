@@ -42,6 +42,8 @@ export {
   type CrossingDecisionOptions,
   CrossingDecisionTree,
   type CrossingSituation,
+  type CrossingTrip,
+  type CrosswalkShape,
 } from "./crossing_decision.ts";
 export {
   type ApproachingCars,

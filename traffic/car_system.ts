@@ -227,6 +227,18 @@ export interface CarInit {
   destination?: number;
 }
 
+/** Where a pedestrian means to cross, for {@linkcode CarSystem.approachingCars}. */
+export interface CrosswalkSpot {
+  /** The street edge crossed. */
+  readonly edge: number;
+  /** Centre of the crossing (m). */
+  readonly x: number;
+  /** Centre of the crossing (m). */
+  readonly y: number;
+  /** Width of the crossing along the street (m). */
+  readonly width: number;
+}
+
 /** Counts of what happened, since the system was built. */
 export interface CarStats {
   /** Cars that reached their destination lane. */
@@ -564,21 +576,17 @@ export class CarSystem {
   }
 
   /**
-   * The cars a pedestrian must look at before crossing street edge `edge` at `point` (`[x, y]`,
-   * m) on a crosswalk `width` m wide: cars on the edge's lanes (both directions), on the
-   * connectors into them, and on the lanes before those connectors when their route leads onto
-   * the edge. Distances run along each car's path to the crosswalk's near edge. A car on a lane
-   * before a light that is not green is counted as standing at its stop line until the light
-   * turns green (`holdTime`, from the light's future state). Writes into `out`; returns the
-   * count. Costs one pass over the cars: for events, not for every pedestrian every step.
+   * The cars a pedestrian must look at before crossing at `crosswalk` (street edge `edge`,
+   * centre (`x`, `y`), `width` m along the street): cars on the edge's lanes (both directions),
+   * on the connectors into them, and on the lanes before those connectors when their route leads
+   * onto the edge. Distances run along each car's path to the crosswalk's near edge. A car on a
+   * lane before a light that is not green is counted as standing at its stop line until the
+   * light turns green (`holdTime`, from the light's future state). Writes into `out`; returns
+   * the count. Costs one pass over the cars: for events, not for every pedestrian every step.
    */
-  approachingCars(
-    edge: number,
-    point: ArrayLike<number>,
-    width: number,
-    out: CarApproaches,
-  ): number {
+  approachingCars(crosswalk: CrosswalkSpot, out: CarApproaches): number {
     const net = this.network, cars = this.cars, lights = this.lights;
+    const { edge, x, y, width } = crosswalk;
     out.count = 0;
     if (!Number.isInteger(edge) || edge < 0 || edge >= net.edgeStart.length - 1) {
       throw new RangeError(
@@ -592,7 +600,7 @@ export class CarSystem {
     // Offset (m) from the start of each link to the crosswalk's near edge along the link chain.
     for (let k = net.edgeStart[edge]; k < net.edgeStart[edge + 1]; k++) {
       const lane = net.edgeLinks[k];
-      const band = net.project(lane, point[0], point[1]) - width / 2;
+      const band = net.project(lane, x, y) - width / 2;
       mark[lane] = stamp;
       offset[lane] = band;
       for (let j = net.inStart[lane]; j < net.inStart[lane + 1]; j++) {

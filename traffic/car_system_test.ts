@@ -330,7 +330,7 @@ Deno.test("cars: a pedestrian about to cross a street sees every car that can re
   // Coming from the west and going north: never on this street.
   cars.addCar({ lane: west, s: 200, destination: north });
   const out = new CarApproaches();
-  assert.equal(cars.approachingCars(0, [250, 0], 3, out), 3);
+  assert.equal(cars.approachingCars({ edge: 0, x: 250, y: 0, width: 3 }, out), 3);
   assert.deepEqual([...out.car.subarray(0, 3)], [a, b, c]);
   // The eastbound lane starts 4 m from the junction's centre (half the 7 m road + 0.5 m);
   // the westbound one 1 m before the dead end at x = 500.
@@ -341,5 +341,8 @@ Deno.test("cars: a pedestrian about to cross a street sees every car that can re
   assert(Math.abs(out.distance[2] - (network.length[turn] + 250 - 4 - 1.5)) < 1e-9);
   assert.equal(out.holdTime[2], 25);
   assert.deepEqual([...out.maxSpeed.subarray(0, 3)], [13.9, 13.9, 13.9]);
-  assert.throws(() => cars.approachingCars(9, [0, 0], 3, out), /'edge' must be a street edge/);
+  assert.throws(
+    () => cars.approachingCars({ edge: 9, x: 0, y: 0, width: 3 }, out),
+    /'edge' must be a street edge/,
+  );
 });

@@ -58,6 +58,7 @@ export {
   CarSystem,
   type CarSystemInit,
   type CarSystemOptions,
+  type CrosswalkSpot,
   type PedestrianView,
 } from "./car_system.ts";
 export { CarApproaches } from "./car_approaches.ts";
