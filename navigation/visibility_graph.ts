@@ -8,7 +8,8 @@
  * points of a polygonal domain bends only at reflex corners of its boundary (the obstacles'
  * convex corners) and each of its segments is tangent to the boundary at the corners it joins,
  * so the graph of those corners joined by every tangent, unobstructed segment (the reduced
- * visibility graph) holds it. Queries join the start and the goal to the corners they see and
+ * visibility graph; T. Lozano-Pérez and M. A. Wesley, An algorithm for planning collision-free
+ * paths among polyhedral obstacles, Communications of the ACM 22(10), 1979) holds it. Queries join the start and the goal to the corners they see and
  * run A* (straight-line heuristic, `flatqueue`), then smooth the result by dropping corners the
  * path does not need (the blog's final pass; on an exact path it only drops collinear points).
  *

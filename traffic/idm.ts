@@ -19,9 +19,9 @@
  * | δ      | `accelerationExponent`    | –    | 4            | 4                |
  * |        | `maxDeceleration`         | m/s² | 9            | –                |
  *
- * The city column follows M. Treiber and A. Kesting, Traffic Flow Dynamics (Springer, 2013),
- * Table 11.2 ("city traffic"), with the desired speed lowered from 54 km/h to the common urban
- * limit of 50 km/h. The model itself brakes as hard as it needs to; `maxDeceleration` is the
+ * The city column follows the IDM parameter table for city traffic of M. Treiber and
+ * A. Kesting, Traffic Flow Dynamics (Springer, 2013), chapter 11, with the desired speed lowered
+ * from 54 km/h to the common urban limit of 50 km/h. The model itself brakes as hard as it needs to; `maxDeceleration` is the
  * physical limit (dry asphalt, about 0.9 g) it is clipped to, which is what makes "stop when you
  * can" a real question at a yellow light.
  *
