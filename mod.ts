@@ -36,3 +36,4 @@ export * from "./scenarios/mod.ts";
 export * from "./metrics/mod.ts";
 export * from "./recording/mod.ts";
 export * from "./geo/mod.ts";
+export * from "./traffic/mod.ts";

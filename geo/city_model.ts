@@ -42,6 +42,12 @@ export interface CityBuilding {
   readonly name: string | null;
   /** The `building` value (`"yes"`, `"office"`, …). */
   readonly kind: string;
+  /**
+   * Where people go in (m): a point on the footprint's outline (generated cities: the middle of
+   * the side facing the nearest street; maps: an `entrance=*` node, when mapped). Absent when
+   * unknown.
+   */
+  readonly entrance?: Point;
 }
 
 /** Where a street's width came from. */

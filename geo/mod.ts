@@ -12,3 +12,8 @@
  * @module
  */
 export { LocalProjection, type LonLat } from "./local_projection.ts";
+export {
+  generateProceduralCity,
+  PROCEDURAL_CITY_OPTIONS,
+  type ProceduralCityOptions,
+} from "./procedural_city.ts";

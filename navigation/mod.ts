@@ -25,6 +25,11 @@
  * and road cells ({@linkcode GuidanceMap}), and the visual field of walkers on open squares
  * ({@linkcode VisualField}).
  *
+ * For cities: block routing over crosswalks with exact in-block paths on a visibility graph
+ * ({@linkcode BlockNetwork}), and the decisions at a street — the crossing decision tree at a
+ * signalled crosswalk ({@linkcode CrossingDecisionTree}) and the car-threat test where there is
+ * no light ({@linkcode UnsignalledCrossing}).
+ *
  * @example A navigation mesh and a navigator planning on it
  * ```ts
  * import { buildNavMesh, createGoalSeeker, createNavMeshNavigator } from "./mod.ts";
@@ -65,6 +70,35 @@ export {
   NavigatorRegistry,
   UnknownNavigatorError,
 } from "./navigator_registry.ts";
+export {
+  BLOCK_NETWORK_OPTIONS,
+  BlockNetwork,
+  type BlockNetworkOptions,
+  BlockRoute,
+  type BlockRouteOptions,
+  type BlockRouteStatus,
+} from "./block_network.ts";
+export {
+  type CheckpointOptions,
+  CROSSING_ACTION_NAMES,
+  CROSSING_DECISION_OPTIONS,
+  CrossingAction,
+  crossingCheckpoints,
+  CrossingDecision,
+  type CrossingDecisionOptions,
+  CrossingDecisionTree,
+  type CrossingSituation,
+  type CrossingTrip,
+  type CrosswalkShape,
+} from "./crossing_decision.ts";
+export {
+  type ApproachingCars,
+  CrossingAssessment,
+  type CrossingGeometry,
+  UNSIGNALLED_CROSSING_OPTIONS,
+  UnsignalledCrossing,
+  type UnsignalledCrossingOptions,
+} from "./crossing_prediction.ts";
 export {
   type BorderChain,
   type BorderEdgeOptions,
@@ -145,6 +179,7 @@ export {
   type SurfaceInput,
 } from "./surface.ts";
 export { triangulatePieces, type Triangulation, type TriangulationPiece } from "./triangulation.ts";
+export { VisibilityGraph, VisibilityPath, type VisibilityStatus } from "./visibility_graph.ts";
 export {
   type CleanAreaOptions,
   cleanWalkableArea,

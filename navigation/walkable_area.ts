@@ -114,9 +114,11 @@ export interface ErodeOptions {
   /**
    * How convex obstacle corners are offset: `"square"` cuts them off at exactly the distance
    * (two vertices per corner, never closer than the distance), `"round"` follows the arc within
-   * `arcTolerance` (more vertices). @default "square"
+   * `arcTolerance` (more vertices), `"miter"` extends both sides to a sharp corner (one vertex
+   * per corner: a rectangle grows into a rectangle; corners sharper than 60° are cut square).
+   * @default "square"
    */
-  join?: "square" | "round";
+  join?: "square" | "round" | "miter";
   /** Largest deviation of a rounded corner's polygon from its arc (m). @default 0.02 */
   arcTolerance?: number;
 }
@@ -145,9 +147,9 @@ export function erodeWalkableArea(
       `Cannot erode walkable area as 'distance' must be a finite number >= 0: current value is ${distance}`,
     );
   }
-  if (join !== "square" && join !== "round") {
+  if (join !== "square" && join !== "round" && join !== "miter") {
     throw new RangeError(
-      `Cannot erode walkable area as 'join' must be "square" or "round": current value is ${
+      `Cannot erode walkable area as 'join' must be "square", "round" or "miter": current value is ${
         JSON.stringify(join)
       }`,
     );
@@ -159,7 +161,11 @@ export function erodeWalkableArea(
   }
   const paths = toPaths(area);
   if (distance === 0) return booleanPolygons(ClipType.Union, paths, [], FillRule.NonZero);
-  const joinType = join === "square" ? JoinType.Square : JoinType.Round;
+  const joinType = join === "square"
+    ? JoinType.Square
+    : join === "miter"
+    ? JoinType.Miter
+    : JoinType.Round;
   const shrunk = inflatePathsD(
     paths,
     -distance,

@@ -1,0 +1,263 @@
+/**
+ * Pedestrians as obstacles along links: each step, every pedestrian on or about to step onto a
+ * lane or connector is entered on that link at the distance along it where a car would have to
+ * stop, so a car finds the first pedestrian on its path with a scan of the links ahead.
+ *
+ * A pedestrian counts on a link when its centre, now or `lookahead` seconds ahead at its current
+ * velocity, is closer to the link's centre line than half a car's width plus its radius plus a
+ * margin. Pedestrians clear of every link — most of those on sidewalks — are skipped with two
+ * lookups in a distance field (the distance from each cell's centre to the nearest link, kept
+ * up to a few metres), so a city of pedestrians costs little more than a loop over them; the
+ * others are matched against the link segments near them.
+ *
+ * @module
+ */
+import { pointSegmentDistanceSq } from "../core/geometry.ts";
+import { SegmentGrid } from "../core/segment_grid.ts";
+import type { LaneNetwork } from "./lane_network.ts";
+
+/**
+ * The pedestrian columns a car system reads (an `AgentStore` is one): positions (m), velocities
+ * (m/s) and body radii (m) of pedestrians `0 … count-1`.
+ */
+export interface PedestrianView {
+  /** Number of pedestrians. */
+  readonly count: number;
+  /** Position x (m). */
+  readonly px: Float64Array;
+  /** Position y (m). */
+  readonly py: Float64Array;
+  /** Velocity x (m/s). */
+  readonly vx: Float64Array;
+  /** Velocity y (m/s). */
+  readonly vy: Float64Array;
+  /** Body radius (m). */
+  readonly radius: Float64Array;
+}
+
+/** Cell size (m) of the grid over link segments. */
+const CELL = 4;
+/** Cell size (m) of the distance field, unless the field would exceed `FIELD_MAX_CELLS`. */
+const FIELD_CELL = 0.5;
+/** Largest number of distance-field cells (4 M: 16 MB); larger cities get coarser cells. */
+const FIELD_MAX_CELLS = 1 << 22;
+/** The distance field is exact up to this far beyond the corridor's half width (m). */
+const FIELD_REACH = 4;
+
+/** Per-link lists of pedestrian stopping points, rebuilt each step. */
+export class PedestrianObstacles {
+  /** Obstacles of link `k`: `s[start[k] … start[k+1]-1]`, ascending. */
+  readonly start: Int32Array;
+  /** Distance along the link (m) where the nearest pedestrian body begins. */
+  s: Float64Array = new Float64Array(256);
+  /** Number of obstacles entered in the last rebuild. */
+  count = 0;
+
+  readonly #network: LaneNetwork;
+  readonly #grid = new SegmentGrid(CELL);
+  readonly #segLink: Int32Array;
+  readonly #segFirst: Int32Array;
+  /** Distance (m) from each cell's centre to the nearest link, Infinity beyond `#fieldMax`. */
+  readonly #field: Float32Array;
+  readonly #fieldX0: number;
+  readonly #fieldY0: number;
+  readonly #fieldCell: number;
+  readonly #fieldCols: number;
+  readonly #fieldRows: number;
+  readonly #fieldMax: number;
+  readonly #halfWidth: number;
+  readonly #lookahead: number;
+  #found = new Uint32Array(64);
+  #link = new Int32Array(256);
+  #raw = new Float64Array(256);
+  readonly #cursor: Int32Array;
+
+  /**
+   * @param network the links
+   * @param halfWidth half a car's width plus the lateral margin (m)
+   * @param lookahead how far ahead pedestrians' positions are predicted (s)
+   */
+  constructor(network: LaneNetwork, halfWidth: number, lookahead: number) {
+    this.#network = network;
+    this.#halfWidth = halfWidth;
+    this.#lookahead = lookahead;
+    this.start = new Int32Array(network.linkCount + 1);
+    this.#cursor = new Int32Array(network.linkCount + 1);
+    let segments = 0;
+    for (let k = 0; k < network.linkCount; k++) {
+      segments += network.pointStart[k + 1] - network.pointStart[k] - 1;
+    }
+    const ax = new Float64Array(segments), ay = new Float64Array(segments);
+    const bx = new Float64Array(segments), by = new Float64Array(segments);
+    this.#segLink = new Int32Array(segments);
+    this.#segFirst = new Int32Array(segments);
+    let n = 0;
+    for (let k = 0; k < network.linkCount; k++) {
+      for (let p = network.pointStart[k]; p < network.pointStart[k + 1] - 1; p++) {
+        ax[n] = network.px[p];
+        ay[n] = network.py[p];
+        bx[n] = network.px[p + 1];
+        by[n] = network.py[p + 1];
+        this.#segLink[n] = k;
+        this.#segFirst[n++] = p;
+      }
+    }
+    this.#grid.build(ax, ay, bx, by, n);
+    // The distance field: exact distances from cell centres to the segments, up to fieldMax.
+    const max = halfWidth + FIELD_REACH;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let k = 0; k < n; k++) {
+      minX = Math.min(minX, ax[k], bx[k]);
+      minY = Math.min(minY, ay[k], by[k]);
+      maxX = Math.max(maxX, ax[k], bx[k]);
+      maxY = Math.max(maxY, ay[k], by[k]);
+    }
+    if (n === 0) {
+      minX =
+        minY =
+        maxX =
+        maxY =
+          0;
+    }
+    minX -= max;
+    minY -= max;
+    maxX += max;
+    maxY += max;
+    let cell = FIELD_CELL;
+    while (((maxX - minX) / cell + 1) * ((maxY - minY) / cell + 1) > FIELD_MAX_CELLS) cell *= 2;
+    const cols = Math.floor((maxX - minX) / cell) + 1, rows = Math.floor((maxY - minY) / cell) + 1;
+    const field = new Float32Array(cols * rows).fill(Infinity);
+    for (let k = 0; k < n; k++) {
+      const cx0 = Math.max(0, Math.floor((Math.min(ax[k], bx[k]) - max - minX) / cell));
+      const cx1 = Math.min(cols - 1, Math.floor((Math.max(ax[k], bx[k]) + max - minX) / cell));
+      const cy0 = Math.max(0, Math.floor((Math.min(ay[k], by[k]) - max - minY) / cell));
+      const cy1 = Math.min(rows - 1, Math.floor((Math.max(ay[k], by[k]) + max - minY) / cell));
+      for (let cy = cy0; cy <= cy1; cy++) {
+        const y = minY + (cy + 0.5) * cell;
+        for (let cx = cx0; cx <= cx1; cx++) {
+          const x = minX + (cx + 0.5) * cell;
+          const d = Math.sqrt(pointSegmentDistanceSq(x, y, ax[k], ay[k], bx[k], by[k]));
+          const c = cy * cols + cx;
+          if (d <= max && d < field[c]) field[c] = d;
+        }
+      }
+    }
+    this.#field = field;
+    this.#fieldX0 = minX;
+    this.#fieldY0 = minY;
+    this.#fieldCell = cell;
+    this.#fieldCols = cols;
+    this.#fieldRows = rows;
+    this.#fieldMax = max;
+  }
+
+  /** Rebuilds the lists from the pedestrians' current positions and velocities. */
+  rebuild(pedestrians: PedestrianView): void {
+    const net = this.#network, g = this.#grid;
+    const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
+    const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
+    const fieldMax = this.#fieldMax - 0.7072 * this.#fieldCell;
+    const field = this.#field, fx0 = this.#fieldX0, fy0 = this.#fieldY0;
+    const invCell = 1 / this.#fieldCell, fcols = this.#fieldCols, frows = this.#fieldRows;
+    const slack = 0.7072 * this.#fieldCell;
+    let n = 0;
+    for (let i = 0; i < pedestrians.count; i++) {
+      const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
+      const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
+      // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
+      // points are off every car's path. One lookup settles most pedestrians.
+      const x1 = x0 + dx, y1 = y0 + dy;
+      if (reach < fieldMax) {
+        const cx = Math.floor((x0 - fx0) * invCell), cy = Math.floor((y0 - fy0) * invCell);
+        if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) {
+          if (reach + move < fieldMax) continue;
+        } else {
+          const clear0 = field[cy * fcols + cx] - slack;
+          if (clear0 > reach + move) continue;
+          if (clear0 > reach) {
+            // The predicted point too?
+            const kx = Math.floor((x1 - fx0) * invCell), ky = Math.floor((y1 - fy0) * invCell);
+            const outside = kx < 0 || ky < 0 || kx >= fcols || ky >= frows;
+            if (outside || field[ky * fcols + kx] - slack > reach) continue;
+          }
+        }
+      }
+      const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
+      const queryRadius = reach + 0.5 * move;
+      let found = g.queryRadius(mx, my, queryRadius, this.#found);
+      if (found > this.#found.length) {
+        this.#found = new Uint32Array(2 * found);
+        found = g.queryRadius(mx, my, queryRadius, this.#found);
+      }
+      for (let f = 0; f < found; f++) {
+        const seg = this.#found[f], p = this.#segFirst[seg];
+        const along = this.#stopPoint(p, x0, y0, x1, y1, reach);
+        if (along === Infinity) continue;
+        if (n === this.#link.length) this.#grow();
+        this.#link[n] = this.#segLink[seg];
+        this.#raw[n++] = along - radius[i];
+      }
+    }
+    this.count = n;
+    // Counting sort by link, then insertion sort by distance within each link.
+    const start = this.start, cursor = this.#cursor;
+    start.fill(0);
+    for (let k = 0; k < n; k++) start[this.#link[k] + 1]++;
+    for (let k = 0; k < net.linkCount; k++) start[k + 1] += start[k];
+    cursor.set(start);
+    if (this.s.length < n) this.s = new Float64Array(this.#raw.length);
+    const s = this.s;
+    for (let k = 0; k < n; k++) s[cursor[this.#link[k]]++] = this.#raw[k];
+    for (let k = 0; k < net.linkCount; k++) {
+      for (let a = start[k] + 1; a < start[k + 1]; a++) {
+        const v = s[a];
+        let b = a - 1;
+        while (b >= start[k] && s[b] > v) {
+          s[b + 1] = s[b];
+          b--;
+        }
+        s[b + 1] = v;
+      }
+    }
+  }
+
+  /**
+   * First obstacle on `link` at or beyond `from` (m), or Infinity. Lists are short (the people
+   * on one crosswalk), so this is a linear scan.
+   */
+  firstFrom(link: number, from: number): number {
+    const s = this.s;
+    for (let k = this.start[link]; k < this.start[link + 1]; k++) if (s[k] >= from) return s[k];
+    return Infinity;
+  }
+
+  /**
+   * Distance along the segment starting at polyline point `p` (as arc length of its link) of
+   * the first of the two positions (now, predicted) within `reach` of it; Infinity if neither.
+   */
+  #stopPoint(p: number, x0: number, y0: number, x1: number, y1: number, reach: number): number {
+    const net = this.#network;
+    const ax = net.px[p], ay = net.py[p], ex = net.px[p + 1] - ax, ey = net.py[p + 1] - ay;
+    const len2 = ex * ex + ey * ey;
+    if (len2 === 0) return Infinity;
+    const r2 = reach * reach;
+    let best = Infinity;
+    for (let k = 0; k < 2; k++) {
+      const x = k === 0 ? x0 : x1, y = k === 0 ? y0 : y1;
+      let t = ((x - ax) * ex + (y - ay) * ey) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const dx = ax + t * ex - x, dy = ay + t * ey - y;
+      if (dx * dx + dy * dy <= r2) best = Math.min(best, net.arc[p] + t * Math.sqrt(len2));
+    }
+    return best;
+  }
+
+  #grow(): void {
+    const link = new Int32Array(2 * this.#link.length),
+      raw = new Float64Array(2 * this.#raw.length);
+    link.set(this.#link);
+    raw.set(this.#raw);
+    this.#link = link;
+    this.#raw = raw;
+  }
+}
