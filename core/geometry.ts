@@ -8,6 +8,13 @@
 export type Point = readonly [number, number];
 
 /**
+ * Largest distance from the origin (m) that geometry, areas and spawn points may have: 10,000 km,
+ * room for projected coordinates such as UTM northings, while positions keep a resolution of
+ * about 2 nm. Farther out, float steps become visible and grid cell indices stop being integers.
+ */
+export const MAX_COORDINATE_M = 1e7;
+
+/**
  * Squared distance (m²) from point (`px`, `py`) to the segment (`ax`, `ay`)–(`bx`, `by`).
  *
  * @example
@@ -114,6 +121,61 @@ export function signedArea(points: readonly Point[]): number {
     area += points[j][0] * points[i][1] - points[i][0] * points[j][1];
   }
   return area / 2;
+}
+
+/**
+ * The first pair of edges of a closed polygon that cross each other (properly, or overlapping
+ * along a line), as edge indices `[i, j]` with edge `i` running from point `i` to point `i + 1`;
+ * null for a simple polygon. Edges that only touch at a shared vertex do not count. O(n²) with a
+ * bounding-box test per pair.
+ *
+ * @example A bow tie crosses itself
+ * ```ts
+ * import { findSelfIntersection } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(findSelfIntersection([[0, 0], [2, 2], [2, 0], [0, 2]]), [0, 2]);
+ * assert.equal(findSelfIntersection([[0, 0], [2, 0], [2, 2], [0, 2]]), null);
+ * ```
+ */
+export function findSelfIntersection(points: readonly Point[]): [number, number] | null {
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
+    const [ax, ay] = points[i], [bx, by] = points[(i + 1) % n];
+    const minX = Math.min(ax, bx), maxX = Math.max(ax, bx);
+    const minY = Math.min(ay, by), maxY = Math.max(ay, by);
+    for (let j = i + 1; j < n; j++) {
+      const [cx, cy] = points[j], [dx, dy] = points[(j + 1) % n];
+      if (
+        Math.max(cx, dx) < minX || Math.min(cx, dx) > maxX || Math.max(cy, dy) < minY ||
+        Math.min(cy, dy) > maxY
+      ) continue;
+      const adjacent = j === i + 1 || (i === 0 && j === n - 1);
+      const d1 = cross(cx, cy, dx, dy, ax, ay), d2 = cross(cx, cy, dx, dy, bx, by);
+      const d3 = cross(ax, ay, bx, by, cx, cy), d4 = cross(ax, ay, bx, by, dx, dy);
+      if (!adjacent && d1 * d2 < 0 && d3 * d4 < 0) return [i, j];
+      if (d1 === 0 && d2 === 0 && _collinearOverlap(ax, ay, bx, by, cx, cy, dx, dy)) return [i, j];
+    }
+  }
+  return null;
+}
+
+/** True when collinear segments a–b and c–d share more than one point. */
+function _collinearOverlap(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
+  // Project on the longer axis of a–b and compare the intervals.
+  const useX = Math.abs(bx - ax) >= Math.abs(by - ay);
+  const [a, b, c, d] = useX ? [ax, bx, cx, dx] : [ay, by, cy, dy];
+  const lo = Math.max(Math.min(a, b), Math.min(c, d)),
+    hi = Math.min(Math.max(a, b), Math.max(c, d));
+  return hi > lo;
 }
 
 /** True when (`x`, `y`) lies inside the polygon (even-odd rule). */

@@ -23,13 +23,21 @@
  * @module
  */
 import { z } from "zod";
+import { MAX_COORDINATE_M } from "../core/geometry.ts";
 
 const finite = () => z.number().refine(Number.isFinite, { message: "must be a finite number" });
 const positive = () => finite().refine((v) => v > 0, { message: "must be > 0" });
 const nonNegative = () => finite().refine((v) => v >= 0, { message: "must be >= 0" });
+/** A coordinate or length (m), within ±10,000 km of the origin (`anchor` places the origin). */
+const coordinate = () =>
+  finite().refine((v) => Math.abs(v) <= MAX_COORDINATE_M, {
+    message: `must be within ±${MAX_COORDINATE_M} m of the origin (use "anchor" to place it)`,
+  });
+/** A length (m) > 0 and at most {@linkcode MAX_COORDINATE_M}. */
+const length = () => coordinate().refine((v) => v > 0, { message: "must be > 0" });
 
-/** `[x, y]` in metres. */
-export const PointSchema = z.tuple([finite(), finite()], {
+/** `[x, y]` in metres, each within ±{@linkcode MAX_COORDINATE_M}. */
+export const PointSchema = z.tuple([coordinate(), coordinate()], {
   error: "expected a point [x, y] of two finite numbers (m)",
 });
 
@@ -38,15 +46,15 @@ const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 poin
 
 /** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
 export const AreaSchema = z.object({
-  rect: z.tuple([finite(), finite(), finite(), finite()], {
+  rect: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
   }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
     message: "must have minX < maxX and minY < maxY",
   }).optional(),
-  circle: z.object({ center: PointSchema, radius: positive() }).strict().optional(),
-  capsule: z.object({ from: PointSchema, to: PointSchema, radius: positive() }).strict().optional(),
+  circle: z.object({ center: PointSchema, radius: length() }).strict().optional(),
+  capsule: z.object({ from: PointSchema, to: PointSchema, radius: length() }).strict().optional(),
   point: PointSchema.optional(),
-  ring: z.object({ center: PointSchema, radius: positive().optional() }).strict().optional(),
+  ring: z.object({ center: PointSchema, radius: length().optional() }).strict().optional(),
 }).strict().refine((a) => Object.values(a).filter((v) => v !== undefined).length === 1, {
   message: 'must have exactly one of "rect", "circle", "capsule", "point", "ring"',
 });
@@ -99,7 +107,7 @@ export const SpawnerSchema = z.object({
     z.tuple([PointSchema, PointSchema], { error: "expected a gate [[x1, y1], [x2, y2]]" }),
   )
     .optional(),
-  z: finite().optional(),
+  z: coordinate().optional(),
   agents: AgentParamsSchema.optional(),
 }).strict();
 
@@ -120,9 +128,14 @@ export const SurfaceSchema = z.object({
   /** Outline in plan (m): outer ring, then holes. */
   polygon: PolygonRingsSchema,
   /** Height of a flat surface (m). */
-  z: finite().optional(),
+  z: coordinate().optional(),
   /** Linear ramp: height `zFrom` at `from` rising to `zTo` at `to` (m). */
-  slope: z.object({ from: PointSchema, to: PointSchema, zFrom: finite(), zTo: finite() }).strict()
+  slope: z.object({
+    from: PointSchema,
+    to: PointSchema,
+    zFrom: coordinate(),
+    zTo: coordinate(),
+  }).strict()
     .optional(),
   /** Step geometry of a staircase (m); needs `slope`. */
   stairs: z.object({ treadDepth: positive(), riserHeight: positive() }).strict().optional(),
@@ -171,7 +184,7 @@ export const ScenarioSchema = z.object({
     lat: finite().refine((v) => v >= -85 && v <= 85, { message: "must be in [-85, 85]" }),
   }).strict().optional(),
   /** `[minX, minY, maxX, maxY]` (m): the region shown by viewers. */
-  bounds: z.tuple([finite(), finite(), finite(), finite()], {
+  bounds: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
   }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
     message: "must have minX < maxX and minY < maxY",
@@ -190,6 +203,9 @@ export const ScenarioSchema = z.object({
   metrics: z.object({
     throughputLine: z.object({ name: z.string().min(1), from: PointSchema, to: PointSchema })
       .strict()
+      .refine((l) => l.from[0] !== l.to[0] || l.from[1] !== l.to[1], {
+        message: 'must have distinct ends "from" and "to"',
+      })
       .optional(),
   }).strict().optional(),
   /** Plan routes on a navigation mesh instead of walking straight at goals. */

@@ -104,7 +104,7 @@
  *
  * @module
  */
-import type { ColumnSpec } from "../core/agent_store.ts";
+import type { ColumnLimits, ColumnSpec } from "../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { StepContext, Strategy, StrategyFactory, WalkingSide } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
@@ -586,7 +586,15 @@ function _columns(o: RaycastClusterOptions): ColumnSpec[] {
     type: ColumnSpec["type"],
     value: number,
     doc: string,
-  ): ColumnSpec => ({ name: `raycast.${name}`, type, kind: "parameter", default: value, doc });
+    limits: ColumnLimits,
+  ): ColumnSpec => ({
+    name: `raycast.${name}`,
+    type,
+    kind: "parameter",
+    default: value,
+    doc,
+    limits,
+  });
   const state = (name: string, type: ColumnSpec["type"], doc: string, value = 0): ColumnSpec => ({
     name: `raycast.${name}`,
     type,
@@ -594,38 +602,44 @@ function _columns(o: RaycastClusterOptions): ColumnSpec[] {
     default: value,
     doc,
   });
+  const options = RAYCAST_CLUSTER_OPTIONS;
   return [
-    parameter("rayCount", "u8", o.rayCount, "rays (forced odd, clamped to 3…21)"),
+    parameter("rayCount", "u8", o.rayCount, "rays (forced odd), 3…21", options.rayCount),
     parameter(
       "arcDeg",
       "f64",
       o.rayArcDeg,
       "ray arc from the right-most to the left-most ray (deg), (0, 180]",
+      options.rayArcDeg,
     ),
-    parameter("length", "f64", o.rayLengthM, "ray length (m), (0, 50]"),
+    parameter("length", "f64", o.rayLengthM, "ray length (m), (0, 50]", options.rayLengthM),
     parameter(
       "clusterMargin",
       "u8",
       o.clusterMargin,
       "rays on each side of a cluster's centre ray",
+      options.clusterMargin,
     ),
     parameter(
       "originAhead",
       "f64",
       o.rayOriginAheadM,
       "ray origin ahead of the centre (m), [0, 1]",
+      options.rayOriginAheadM,
     ),
     parameter(
       "rude",
       "u8",
       RUDE_UNDECIDED,
       "1 inverts the walking side, 0 keeps it, 2 = draw from rudeShare",
+      { min: 0, max: 2, integer: true },
     ),
     parameter(
       "confusion",
       "f64",
       o.confusion,
       "probability that a bias evaluation is a coin flip, [0, 1]",
+      options.confusion,
     ),
     state(
       "status",
