@@ -20,6 +20,7 @@ import { METRIC_NAMES, type RunMetrics } from "../metrics/run_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
 import { writeTextFileAtomic } from "./_files.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
+import { resolveUserPath, userFolder } from "./_paths.ts";
 
 const FLAGS = {
   scenario: {
@@ -72,11 +73,14 @@ export async function compareMain(
   }
   const seeds = seedListFlag(typeof values.seeds === "string" ? values.seeds : "1-3");
   const quiet = values.quiet === true || values.json === true;
-  const plotPath = typeof values.plot === "string" ? svgPath(values.plot) : undefined;
+  const plotPath = typeof values.plot === "string"
+    ? resolveUserPath(svgPath(values.plot))
+    : undefined;
   const samplers = new Map<string, TrajectorySampler>();
   let progress: ReturnType<typeof createProgress> | undefined;
   const report: CompareReport = await compareStrategies({
     scenario: (values.scenario as string | undefined) ?? defaults.scenario ?? "corridor",
+    folder: userFolder(),
     strategies: names,
     seeds,
     agents: integerFlag("agents", values.agents),
@@ -94,8 +98,9 @@ export async function compareMain(
     },
   });
   progress?.stop();
+  for (const warning of report.warnings) console.error(`warning: ${warning}`);
   if (typeof values.csv === "string") {
-    await writeTextFileAtomic(values.csv, formatCsv(report.runs));
+    await writeTextFileAtomic(resolveUserPath(values.csv), formatCsv(report.runs));
   }
   if (plotPath) {
     const panels = report.results.map((r) => {

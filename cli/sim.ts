@@ -29,6 +29,7 @@ import { describeOptions } from "../core/options.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { plotSubtitle, svgPath } from "./compare.ts";
 import { writeTextFileAtomic } from "./_files.ts";
+import { resolveUserPath, userFolder } from "./_paths.ts";
 
 const FLAGS = {
   scenario: { type: "string", short: "s", help: "built-in name or scenario JSON file (required)" },
@@ -37,7 +38,7 @@ const FLAGS = {
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
-  out: { type: "string", short: "o", help: "record trajectories: .txt/.csv text or .bin binary" },
+  out: { type: "string", short: "o", help: "record trajectories: .txt (PedPy text), .csv or .bin" },
   every: { type: "string", help: "record every k-th step (default 1)" },
   plot: { type: "string", help: "also draw trajectories and density (.svg)" },
   json: { type: "boolean", help: "print the result as JSON" },
@@ -110,22 +111,24 @@ export async function simMain(args: string[]): Promise<number> {
     throw new UsageError("--every needs --out");
   }
 
-  const { spec, source } = await resolveScenario(values.scenario, {
-    agents: integerFlag("agents", values.agents),
-  });
+  const agents = integerFlag("agents", values.agents);
+  const { spec, source } = await resolveScenario(values.scenario, { agents, folder: userFolder() });
   const built = buildScenario(spec, {
     registry: strategies,
     source,
+    agents,
     seed,
     steps: integerFlag("steps", values.steps),
     strategy: typeof values.strategy === "string" ? { name: values.strategy, options } : undefined,
   });
 
+  for (const warning of built.warnings) console.error(`warning: ${source}: ${warning}`);
+
   let recorder: TrajectoryRecorder | undefined;
   if (typeof values.out === "string") {
     try {
       recorder = new TrajectoryRecorder({
-        path: values.out,
+        path: resolveUserPath(values.out),
         every,
         scenario: spec.name,
         anchor: spec.anchor ?? null,
@@ -148,7 +151,9 @@ export async function simMain(args: string[]): Promise<number> {
     }
   }
 
-  const plotPath = typeof values.plot === "string" ? svgPath(values.plot) : undefined;
+  const plotPath = typeof values.plot === "string"
+    ? resolveUserPath(svgPath(values.plot))
+    : undefined;
   const sampler = plotPath ? new TrajectorySampler() : undefined;
   let interrupted = false;
   const onSigint = () => interrupted = true;
@@ -171,7 +176,7 @@ export async function simMain(args: string[]): Promise<number> {
     recorder?.close();
   }
 
-  const agents = spec.spawners.reduce((sum, s) => sum + s.count, 0);
+  const total = spec.spawners.reduce((sum, s) => sum + s.count, 0);
   if (plotPath && sampler) {
     const m = outcome.metrics;
     await writeTextFileAtomic(
@@ -182,7 +187,7 @@ export async function simMain(args: string[]): Promise<number> {
         samples: sampler.samples(),
         polygons: sampler.polygons,
         walls: sampler.walls,
-      }], { title: `${spec.name}: ${agents} agents` }),
+      }], { title: `${spec.name}: ${total} agents` }),
     );
   }
   if (values.json) {
@@ -190,7 +195,7 @@ export async function simMain(args: string[]): Promise<number> {
       scenario: spec.name,
       strategy: built.strategyName,
       seed: built.world.seed,
-      agents,
+      agents: total,
       steps: outcome.steps,
       interrupted: outcome.interrupted,
       out: recorder
@@ -200,7 +205,7 @@ export async function simMain(args: string[]): Promise<number> {
     }));
   } else {
     console.log(
-      `scenario ${spec.name}: ${agents} agents, strategy ${built.strategyName}, seed ${built.world.seed}, ${outcome.steps} steps of ${built.world.dt} s${
+      `scenario ${spec.name}: ${total} agents, strategy ${built.strategyName}, seed ${built.world.seed}, ${outcome.steps} steps of ${built.world.dt} s${
         outcome.interrupted ? " (interrupted)" : outcome.finished ? " (everyone arrived)" : ""
       }\n`,
     );
