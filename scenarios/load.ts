@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { createScanner, parse, type ParseError, printParseErrorCode } from "jsonc-parser";
-import type { z } from "zod";
+import { createScanner, parse, type ParseError, printParseErrorCode } from "npm:jsonc-parser@3.3.1";
+import type { z } from "npm:zod@4.6.7";
 import { ScenarioSchema, type ScenarioSpec } from "./schema.ts";
 
 /**

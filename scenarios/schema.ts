@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { MAX_COORDINATE_M } from "../core/geometry.ts";
 
 const finite = () => z.number().refine(Number.isFinite, { message: "must be a finite number" });
