@@ -11,7 +11,9 @@
  * about linearly with b (J(2 m) / J(1 m) ≈ 1.9–2.1).
  */
 import assert from "node:assert/strict";
-import { measureBottleneckFlow } from "../bench/validation_bottleneck.ts";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_EMPIRICAL_DIR, measureBottleneckFlow } from "../bench/validation_bottleneck.ts";
 
 /** Seeds averaged: one run's flow varies by about ±20 % from seed to seed. */
 const SEEDS = [1, 2, 3];
@@ -92,4 +94,12 @@ Deno.test("raycast-cluster and boxcast empty the room through a 0.8 m door witho
     assert.ok(r.specificFlow !== null, `${strategy}: the crowd clogged (${r.crossed} crossed)`);
     assert.ok(r.specificFlow >= 0.6, `${strategy}: J/b ${r.specificFlow.toFixed(2)} (m·s)⁻¹`);
   }
+});
+
+Deno.test("the measured tables are looked for in the shared data folder beside the checkout", () => {
+  const checkout = dirname(fileURLToPath(new URL("../deno.json", import.meta.url)));
+  assert.equal(
+    DEFAULT_EMPIRICAL_DIR,
+    `${dirname(checkout)}/shared/data/empirical/bottleneck-flow-vs-width`,
+  );
 });
