@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
+import { type FlagSpec, helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
 import { runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import { type CompareReport, compareStrategies } from "../scenarios/compare.ts";
@@ -22,7 +22,8 @@ import { writeTextFileAtomic } from "./_files.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { resolveUserPath, userFolder } from "./_paths.ts";
 
-const FLAGS = {
+/** The flags of `deno task compare`. */
+export const COMPARE_FLAGS = {
   scenario: {
     type: "string",
     short: "s",
@@ -40,7 +41,7 @@ const FLAGS = {
   },
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
   help: { type: "boolean", short: "h", help: "show this help" },
-} as const;
+} as const satisfies Record<string, FlagSpec>;
 
 const USAGE =
   "Usage: deno task compare [--scenario S] [--strategies a,b,...] [--agents N] [--seeds 1-5] [--steps N] [--json] [--csv FILE]";
@@ -50,9 +51,9 @@ export async function compareMain(
   args: string[],
   defaults: { scenario?: string } = {},
 ): Promise<number> {
-  const { values, positionals } = parseFlags(args, FLAGS);
+  const { values, positionals } = parseFlags(args, COMPARE_FLAGS);
   if (values.help) {
-    console.log(helpText(USAGE, FLAGS, `Strategies: ${strategies.names().join(", ")}`));
+    console.log(helpText(USAGE, COMPARE_FLAGS, `Strategies: ${strategies.names().join(", ")}`));
     return 0;
   }
   if (positionals.length > 0) {

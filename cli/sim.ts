@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { helpText, integerFlag, parseFlags } from "./_args.ts";
+import { type FlagSpec, helpText, integerFlag, parseFlags } from "./_args.ts";
 import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -31,7 +31,8 @@ import { plotSubtitle, svgPath } from "./compare.ts";
 import { writeTextFileAtomic } from "./_files.ts";
 import { resolveUserPath, userFolder } from "./_paths.ts";
 
-const FLAGS = {
+/** The flags of `deno task sim`. */
+export const SIM_FLAGS = {
   scenario: { type: "string", short: "s", help: "built-in name or scenario JSON file (required)" },
   strategy: { type: "string", help: "strategy name (default: the scenario's, else none)" },
   option: { type: "string", multiple: true, help: "strategy option name=value (repeatable)" },
@@ -45,7 +46,7 @@ const FLAGS = {
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
   list: { type: "boolean", help: "list scenarios, strategies (with options) and metrics" },
   help: { type: "boolean", short: "h", help: "show this help" },
-} as const;
+} as const satisfies Record<string, FlagSpec>;
 
 const USAGE =
   "Usage: deno task sim --scenario S [--strategy X] [--option k=v] [--agents N] [--steps N] [--seed K] [--out FILE] [--json]";
@@ -81,10 +82,10 @@ async function listEverything(): Promise<void> {
 
 /** Parses flags and runs one simulation; returns the exit code. */
 export async function simMain(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, FLAGS);
+  const { values, positionals } = parseFlags(args, SIM_FLAGS);
   if (values.help) {
     console.log(
-      helpText(USAGE, FLAGS, "Run with --list to see scenarios, strategies and their options."),
+      helpText(USAGE, SIM_FLAGS, "Run with --list to see scenarios, strategies and their options."),
     );
     return 0;
   }
