@@ -259,7 +259,7 @@ export class Population {
           } m apart, closer than one body diameter (${2 * maxRadius} m)`,
         );
       }
-    } else if (full.area.kind !== "point" && full.rate === 0) {
+    } else if (full.area.kind !== "point" && full.area.kind !== "ring" && full.rate === 0) {
       // Random placement of a whole batch jams above ~50% packing; say so instead of waiting.
       const capacity = Math.floor(
         (0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP_M) ** 2),

@@ -52,6 +52,18 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+/** How zod's expected types read in a message. */
+const _EXPECTED: Record<string, string> = {
+  int: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "true or false",
+  object: "an object",
+  record: "an object",
+  array: "a list",
+  tuple: "a list",
+};
+
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): { path: string; problem: string } {
   const path = formatPath(issue.path);
   const value = valueAt(input, issue.path);
@@ -69,7 +81,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { path: string;
       if (typeof value === "number" && !Number.isFinite(value)) {
         return { path, problem: `must be a finite number: ${current}` };
       }
-      const expected = issue.expected === "int" ? "an integer" : `a ${issue.expected}`;
+      const expected = _EXPECTED[issue.expected] ?? `a ${issue.expected}`;
       return { path, problem: `expected ${expected}: ${current}` };
     }
     case "too_small":

@@ -174,8 +174,8 @@ export const ScenarioSchema = z.object({
   dt: positive().refine((v) => v <= 1, { message: "must be <= 1" }).optional(),
   /** Simulated time (s). */
   duration: positive().optional(),
-  seed: z.number().int({ error: "must be an integer" }).min(0, { error: "must be >= 0" })
-    .max(0xffff_ffff, { error: "must be <= 4294967295" }).optional(),
+  seed: nonNegative().refine(Number.isInteger, { message: "must be an integer" })
+    .refine((v) => v <= 0xffff_ffff, { message: "must be <= 4294967295" }).optional(),
   walkingSide: z.enum(["right", "left"]).optional(),
   arrivalRadius: positive().optional(),
   /** Longitude and latitude of the local origin (degrees, WGS84). */

@@ -520,3 +520,16 @@ Deno.test("scenario validation: a crowd that would not fit in memory is refused 
     /built-in scenario|scenario 'corridor': --agents: 2000 agents would need about \d+ MB of memory, more than the budget of 1 MB$/,
   );
 });
+
+Deno.test("scenario validation: messages name types in words and the seed's real limit; a ring may hold one agent", () => {
+  assertRejects((s) => s.goals = [], /goals: expected an object: current value is \[\]/);
+  assertRejects((s) => spawner0(s).via = {}, /spawners\[0\]\.via: expected a list/);
+  assertRejects((s) => s.seed = 1e300, /seed: must be <= 4294967295: current value is 1e\+300$/);
+  const spec = base();
+  spawner0(spec).area = { ring: { center: [0, 0], radius: 3 } };
+  spawner0(spec).count = 1;
+  spawner0(spec).goal = "antipodal";
+  const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+  assert.equal(built.world.agents.count, 1);
+  assert.equal(built.world.agents.goalX[0], -3);
+});
