@@ -43,8 +43,20 @@ export async function runCli(
  * folder would.
  */
 export async function runTask(task: string, args: string[], cwd: string): Promise<CliResult> {
-  const command = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "--config", new URL("deno.json", ROOT).pathname, task, ...args],
+  // Through `env -u`: under `deno task test` the variable `deno task` sets (INIT_CWD, the
+  // user's folder) is already set to the checkout, and a nested `deno task` keeps it.
+  const command = new Deno.Command("env", {
+    args: [
+      "-u",
+      "INIT_CWD",
+      Deno.execPath(),
+      "task",
+      "--quiet",
+      "--config",
+      new URL("deno.json", ROOT).pathname,
+      task,
+      ...args,
+    ],
     cwd,
     env: { NO_COLOR: "1" },
     stdout: "piped",
