@@ -124,10 +124,13 @@ export function signedArea(points: readonly Point[]): number {
 }
 
 /**
- * The first pair of edges of a closed polygon that cross each other (properly, or overlapping
- * along a line), as edge indices `[i, j]` with edge `i` running from point `i` to point `i + 1`;
- * null for a simple polygon. Edges that only touch at a shared vertex do not count. O(n²) with a
- * bounding-box test per pair.
+ * A pair of edges of a closed polygon that cross each other (properly, or overlapping along a
+ * line), as edge indices `[i, j]` with `i < j` and edge `i` running from point `i` to point
+ * `i + 1`; null for a simple polygon. Edges that only touch at a shared vertex do not count.
+ *
+ * A sweep along the axis in which the edges are shortest compares each edge with those whose
+ * extent overlaps it: close to linear for building outlines and city blocks, quadratic only for
+ * polygons whose edges all overlap along both axes (keep those to some thousands of vertices).
  *
  * @example A bow tie crosses itself
  * ```ts
@@ -139,24 +142,67 @@ export function signedArea(points: readonly Point[]): number {
  */
 export function findSelfIntersection(points: readonly Point[]): [number, number] | null {
   const n = points.length;
+  const ax = new Float64Array(n), ay = new Float64Array(n);
+  const bx = new Float64Array(n), by = new Float64Array(n);
+  let spanX = 0, spanY = 0;
   for (let i = 0; i < n; i++) {
-    const [ax, ay] = points[i], [bx, by] = points[(i + 1) % n];
-    const minX = Math.min(ax, bx), maxX = Math.max(ax, bx);
-    const minY = Math.min(ay, by), maxY = Math.max(ay, by);
-    for (let j = i + 1; j < n; j++) {
-      const [cx, cy] = points[j], [dx, dy] = points[(j + 1) % n];
-      if (
-        Math.max(cx, dx) < minX || Math.min(cx, dx) > maxX || Math.max(cy, dy) < minY ||
-        Math.min(cy, dy) > maxY
-      ) continue;
-      const adjacent = j === i + 1 || (i === 0 && j === n - 1);
-      const d1 = cross(cx, cy, dx, dy, ax, ay), d2 = cross(cx, cy, dx, dy, bx, by);
-      const d3 = cross(ax, ay, bx, by, cx, cy), d4 = cross(ax, ay, bx, by, dx, dy);
-      if (!adjacent && d1 * d2 < 0 && d3 * d4 < 0) return [i, j];
-      if (d1 === 0 && d2 === 0 && _collinearOverlap(ax, ay, bx, by, cx, cy, dx, dy)) return [i, j];
+    const p = points[i], q = points[(i + 1) % n];
+    ax[i] = p[0];
+    ay[i] = p[1];
+    bx[i] = q[0];
+    by[i] = q[1];
+    spanX += Math.abs(q[0] - p[0]);
+    spanY += Math.abs(q[1] - p[1]);
+  }
+  // Sweep along the axis in which the edges are shorter: fewer overlap at any position.
+  const [u0, u1, v0, v1] = spanX <= spanY ? [ax, bx, ay, by] : [ay, by, ax, bx];
+  const lo = new Float64Array(n), hi = new Float64Array(n);
+  const vlo = new Float64Array(n), vhi = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lo[i] = Math.min(u0[i], u1[i]);
+    hi[i] = Math.max(u0[i], u1[i]);
+    vlo[i] = Math.min(v0[i], v1[i]);
+    vhi[i] = Math.max(v0[i], v1[i]);
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => lo[a] - lo[b] || a - b);
+  const active = new Uint32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    let kept = 0;
+    for (let m = 0; m < count; m++) {
+      const j = active[m];
+      if (hi[j] < lo[i]) continue; // ends before this edge starts: leaves the sweep
+      active[kept++] = j;
+      if (vhi[j] < vlo[i] || vlo[j] > vhi[i]) continue;
+      if (_edgesCross(ax, ay, bx, by, i, j, n)) return i < j ? [i, j] : [j, i];
     }
+    count = kept;
+    active[count++] = i;
   }
   return null;
+}
+
+/** True when edges `i` and `j` of an `n`-gon cross properly or overlap along a line. */
+function _edgesCross(
+  ax: Float64Array,
+  ay: Float64Array,
+  bx: Float64Array,
+  by: Float64Array,
+  i: number,
+  j: number,
+  n: number,
+): boolean {
+  const adjacent = Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1;
+  const d1 = cross(ax[j], ay[j], bx[j], by[j], ax[i], ay[i]);
+  const d2 = cross(ax[j], ay[j], bx[j], by[j], bx[i], by[i]);
+  const d3 = cross(ax[i], ay[i], bx[i], by[i], ax[j], ay[j]);
+  const d4 = cross(ax[i], ay[i], bx[i], by[i], bx[j], by[j]);
+  if (!adjacent && d1 * d2 < 0 && d3 * d4 < 0) return true;
+  return d1 === 0 && d2 === 0 &&
+    _collinearOverlap(ax[i], ay[i], bx[i], by[i], ax[j], ay[j], bx[j], by[j]);
 }
 
 /** True when collinear segments a–b and c–d share more than one point. */

@@ -36,6 +36,12 @@ const coordinate = () =>
 /** A length (m) > 0 and at most {@linkcode MAX_COORDINATE_M}. */
 const length = () => coordinate().refine((v) => v > 0, { message: "must be > 0" });
 
+/**
+ * Most corners of one solid polygon in a scenario file: checking that an outline does not cross
+ * itself stays well under a second up to here (building outlines have tens to hundreds).
+ */
+export const MAX_OBSTACLE_POINTS = 5000;
+
 /** `[x, y]` in metres, each within ±{@linkcode MAX_COORDINATE_M}. */
 export const PointSchema = z.tuple([coordinate(), coordinate()], {
   error: "expected a point [x, y] of two finite numbers (m)",
@@ -191,8 +197,10 @@ export const ScenarioSchema = z.object({
   }).optional(),
   walls: z.array(WallSchema).optional(),
   /** Solid polygons. */
-  obstacles: z.array(z.array(PointSchema).min(3, { error: "expected at least 3 points" }))
-    .optional(),
+  obstacles: z.array(
+    z.array(PointSchema).min(3, { error: "expected at least 3 points" })
+      .max(MAX_OBSTACLE_POINTS),
+  ).optional(),
   goals: z.record(z.string(), AreaSchema).optional(),
   agents: AgentParamsSchema.optional(),
   spawners: z.array(SpawnerSchema).min(1, { error: "expected at least one spawner" }),

@@ -533,3 +533,19 @@ Deno.test("scenario validation: messages name types in words and the seed's real
   assert.equal(built.world.agents.count, 1);
   assert.equal(built.world.agents.goalX[0], -3);
 });
+
+Deno.test("scenario validation: a solid polygon of more than 5000 corners is refused; 5000 are checked quickly", () => {
+  const circle = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      30 + 5 * Math.cos((2 * Math.PI * i) / n),
+      5 * Math.sin((2 * Math.PI * i) / n),
+    ]);
+  assertRejects(
+    (s) => s.obstacles = [circle(5001)],
+    /obstacles\[0\]: expected at most 5000 items: current value is/,
+  );
+  const spec = base();
+  spec.obstacles = [circle(5000)];
+  const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+  assert.equal(built.world.obstacles.polygons[0].length, 5000);
+});
