@@ -2,7 +2,7 @@
  * Validation of bottleneck flow against experiments: the flow J (persons/s) through a door of
  * width b, for b = 0.8 … 2.5 m, next to the measured tables of Kretz et al. 2006, Seyfried et
  * al. 2009, Daamen & Hoogendoorn 2010, Müller 1981, Nagai et al. 2006, the HERMES "AO" and
- * "EG" series (see /work/shared/data/empirical/PROVENANCE.md). Real crowds give a specific
+ * "EG" series (see `shared/data/empirical/PROVENANCE.md` beside the checkout). Real crowds give a specific
  * flow J/b of about 1.6–2.8 (m·s)⁻¹ over these widths, growing roughly linearly with b.
  *
  * Set-up: the built-in `bottleneck` (a 10 m wide room emptying through a door in a thin wall;
@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { StrategyRegistry } from "../core/registry.ts";
 import type { World, WorldObserver } from "../core/world.ts";
@@ -33,8 +34,14 @@ import { strategies } from "../strategies/mod.ts";
 /** Door widths (m) of the validation. */
 export const VALIDATION_WIDTHS: readonly number[] = [0.8, 1.0, 1.2, 1.6, 2.0, 2.5];
 
-/** Where the measured tables live (`b [m]  J [1/s]` per line). */
-export const DEFAULT_EMPIRICAL_DIR = "/work/shared/data/empirical/bottleneck-flow-vs-width";
+/**
+ * Where the measured tables live (`b [m]  J [1/s]` per line): the shared data folder beside the
+ * checkout, `../shared/data/empirical/bottleneck-flow-vs-width` from the repository root
+ * (`--data DIR` points elsewhere).
+ */
+export const DEFAULT_EMPIRICAL_DIR: string = fileURLToPath(
+  new URL("../../shared/data/empirical/bottleneck-flow-vs-width", import.meta.url),
+);
 
 /**
  * Specific flow J/b ((m·s)⁻¹) a model should give under high-density inflow (PROVENANCE.md of
@@ -430,7 +437,9 @@ if (import.meta.main) {
   const dir = values.data ?? DEFAULT_EMPIRICAL_DIR;
   const tables = readEmpiricalTables(dir);
   if (!tables) {
-    console.log(`No empirical tables at ${dir}: showing the simulated flows only.`);
+    console.log(
+      `No empirical tables at ${dir} (the shared data folder beside the checkout, or --data DIR): showing the simulated flows only.`,
+    );
   }
   const results: FlowResult[] = [];
   for (const name of names) {

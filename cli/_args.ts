@@ -40,7 +40,7 @@ export function parseFlags(
   }
   try {
     const { values, positionals } = nodeParseArgs({
-      args,
+      args: _attachNegativeValues(args, flags),
       options,
       allowPositionals: true,
       strict: true,
@@ -55,6 +55,35 @@ export function parseFlags(
       .replace(/^Option '([^']+)' argument missing$/s, "flag '$1' needs a value");
     throw new UsageError(message.split("\n")[0]);
   }
+}
+
+/**
+ * Joins a value-taking flag and a following negative number (`--agents -5` → `--agents=-5`), which
+ * `parseArgs` would otherwise read as a short flag, so the value reaches the range check and its
+ * message.
+ */
+function _attachNegativeValues(args: string[], flags: Record<string, FlagSpec>): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, spec] of Object.entries(flags)) {
+    if (spec.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if (spec.short) takesValue.add(`-${spec.short}`);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    if (takesValue.has(args[i]) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      out.push(args[i].startsWith("--") ? `${args[i]}=${next}` : `${args[i]}${next}`);
+      i++;
+    } else {
+      out.push(args[i]);
+    }
+  }
+  return out;
 }
 
 /** A `--help` text: usage line, then one line per flag. */

@@ -32,6 +32,29 @@ export class FileError extends Error {
 }
 
 /**
+ * The exit code a failure ends with: 2 for bad input (flags, scenario files, unreadable or
+ * unwritable files), 1 for a failed run, undefined for anything else (a bug).
+ *
+ * @example
+ * ```ts
+ * import { exitCodeOf, UsageError } from "./_errors.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(exitCodeOf(new UsageError("--agents must be an integer >= 0: got '-5'")), 2);
+ * assert.equal(exitCodeOf(new TypeError("x is undefined")), undefined);
+ * ```
+ */
+export function exitCodeOf(error: unknown): number | undefined {
+  if (
+    error instanceof UsageError || error instanceof ScenarioError || error instanceof FileError ||
+    error instanceof UnknownStrategyError
+  ) {
+    return EXIT_BAD_INPUT;
+  }
+  if (error instanceof NonFiniteVelocityError) return EXIT_RUN_FAILED;
+  return undefined;
+}
+
+/**
  * Runs `main` and turns known failures into a one-line message and an exit code: bad input →
  * 2, a failed run → 1. Unknown errors are bugs and keep their stack trace.
  */
@@ -40,18 +63,17 @@ export async function runMain(main: () => Promise<number | void>): Promise<never
   try {
     code = (await main()) ?? 0;
   } catch (error) {
-    if (
-      error instanceof UsageError || error instanceof ScenarioError || error instanceof FileError ||
-      error instanceof UnknownStrategyError
-    ) {
-      console.error(`error: ${error.message}`);
-      code = EXIT_BAD_INPUT;
-    } else if (error instanceof NonFiniteVelocityError) {
-      console.error(`error: ${error.message}; the run was stopped before positions were updated`);
-      code = EXIT_RUN_FAILED;
+    const known = exitCodeOf(error);
+    if (known === EXIT_BAD_INPUT) {
+      console.error(`error: ${(error as Error).message}`);
+    } else if (known === EXIT_RUN_FAILED) {
+      console.error(
+        `error: ${(error as Error).message}; the run was stopped before positions were updated`,
+      );
     } else {
       throw error;
     }
+    code = known;
   }
   Deno.exit(code);
 }

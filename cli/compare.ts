@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
+import { type FlagSpec, helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
 import { runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import { type CompareReport, compareStrategies } from "../scenarios/compare.ts";
@@ -20,8 +20,10 @@ import { METRIC_NAMES, type RunMetrics } from "../metrics/run_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
 import { writeTextFileAtomic } from "./_files.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
+import { resolveUserPath, userFolder } from "./_paths.ts";
 
-const FLAGS = {
+/** The flags of `deno task compare`. */
+export const COMPARE_FLAGS = {
   scenario: {
     type: "string",
     short: "s",
@@ -39,7 +41,7 @@ const FLAGS = {
   },
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
   help: { type: "boolean", short: "h", help: "show this help" },
-} as const;
+} as const satisfies Record<string, FlagSpec>;
 
 const USAGE =
   "Usage: deno task compare [--scenario S] [--strategies a,b,...] [--agents N] [--seeds 1-5] [--steps N] [--json] [--csv FILE]";
@@ -49,9 +51,9 @@ export async function compareMain(
   args: string[],
   defaults: { scenario?: string } = {},
 ): Promise<number> {
-  const { values, positionals } = parseFlags(args, FLAGS);
+  const { values, positionals } = parseFlags(args, COMPARE_FLAGS);
   if (values.help) {
-    console.log(helpText(USAGE, FLAGS, `Strategies: ${strategies.names().join(", ")}`));
+    console.log(helpText(USAGE, COMPARE_FLAGS, `Strategies: ${strategies.names().join(", ")}`));
     return 0;
   }
   if (positionals.length > 0) {
@@ -72,11 +74,14 @@ export async function compareMain(
   }
   const seeds = seedListFlag(typeof values.seeds === "string" ? values.seeds : "1-3");
   const quiet = values.quiet === true || values.json === true;
-  const plotPath = typeof values.plot === "string" ? svgPath(values.plot) : undefined;
+  const plotPath = typeof values.plot === "string"
+    ? resolveUserPath(svgPath(values.plot))
+    : undefined;
   const samplers = new Map<string, TrajectorySampler>();
   let progress: ReturnType<typeof createProgress> | undefined;
   const report: CompareReport = await compareStrategies({
     scenario: (values.scenario as string | undefined) ?? defaults.scenario ?? "corridor",
+    folder: userFolder(),
     strategies: names,
     seeds,
     agents: integerFlag("agents", values.agents),
@@ -94,8 +99,9 @@ export async function compareMain(
     },
   });
   progress?.stop();
+  for (const warning of report.warnings) console.error(`warning: ${warning}`);
   if (typeof values.csv === "string") {
-    await writeTextFileAtomic(values.csv, formatCsv(report.runs));
+    await writeTextFileAtomic(resolveUserPath(values.csv), formatCsv(report.runs));
   }
   if (plotPath) {
     const panels = report.results.map((r) => {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { helpText, integerFlag, parseFlags } from "./_args.ts";
+import { type FlagSpec, helpText, integerFlag, parseFlags } from "./_args.ts";
 import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -32,8 +32,10 @@ import { NAVIGATOR_RESOURCE_NAMES } from "../navigation/navigator_factory.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { plotSubtitle, svgPath } from "./compare.ts";
 import { writeTextFileAtomic } from "./_files.ts";
+import { resolveUserPath, userFolder } from "./_paths.ts";
 
-const FLAGS = {
+/** The flags of `deno task sim`. */
+export const SIM_FLAGS = {
   scenario: { type: "string", short: "s", help: "built-in name or scenario JSON file (required)" },
   strategy: { type: "string", help: "strategy name (default: the scenario's, else none)" },
   option: { type: "string", multiple: true, help: "strategy option name=value (repeatable)" },
@@ -50,7 +52,7 @@ const FLAGS = {
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
-  out: { type: "string", short: "o", help: "record trajectories: .txt/.csv text or .bin binary" },
+  out: { type: "string", short: "o", help: "record trajectories: .txt (PedPy text), .csv or .bin" },
   every: { type: "string", help: "record every k-th step (default 1)" },
   plot: { type: "string", help: "also draw trajectories and density (.svg)" },
   json: { type: "boolean", help: "print the result as JSON" },
@@ -60,7 +62,7 @@ const FLAGS = {
     help: "list scenarios, strategies and navigators (with options) and metrics",
   },
   help: { type: "boolean", short: "h", help: "show this help" },
-} as const;
+} as const satisfies Record<string, FlagSpec>;
 
 const USAGE =
   "Usage: deno task sim --scenario S [--strategy X] [--option k=v] [--navigator Y] [--navigator-option k=v] [--agents N] [--steps N] [--seed K] [--out FILE] [--json]";
@@ -102,12 +104,12 @@ async function listEverything(): Promise<void> {
 
 /** Parses flags and runs one simulation; returns the exit code. */
 export async function simMain(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, FLAGS);
+  const { values, positionals } = parseFlags(args, SIM_FLAGS);
   if (values.help) {
     console.log(
       helpText(
         USAGE,
-        FLAGS,
+        SIM_FLAGS,
         "Run with --list to see scenarios, strategies, navigators and their options.",
       ),
     );
@@ -146,12 +148,12 @@ export async function simMain(args: string[]): Promise<number> {
     throw new UsageError("--every needs --out");
   }
 
-  const { spec, source } = await resolveScenario(values.scenario, {
-    agents: integerFlag("agents", values.agents),
-  });
+  const agents = integerFlag("agents", values.agents);
+  const { spec, source } = await resolveScenario(values.scenario, { agents, folder: userFolder() });
   const built = buildScenario(spec, {
     registry: strategies,
     source,
+    agents,
     seed,
     steps: integerFlag("steps", values.steps),
     strategy: typeof values.strategy === "string" ? { name: values.strategy, options } : undefined,
@@ -160,11 +162,13 @@ export async function simMain(args: string[]): Promise<number> {
       : undefined,
   });
 
+  for (const warning of built.warnings) console.error(`warning: ${source}: ${warning}`);
+
   let recorder: TrajectoryRecorder | undefined;
   if (typeof values.out === "string") {
     try {
       recorder = new TrajectoryRecorder({
-        path: values.out,
+        path: resolveUserPath(values.out),
         every,
         scenario: spec.name,
         anchor: spec.anchor ?? null,
@@ -187,7 +191,9 @@ export async function simMain(args: string[]): Promise<number> {
     }
   }
 
-  const plotPath = typeof values.plot === "string" ? svgPath(values.plot) : undefined;
+  const plotPath = typeof values.plot === "string"
+    ? resolveUserPath(svgPath(values.plot))
+    : undefined;
   const sampler = plotPath ? new TrajectorySampler() : undefined;
   let interrupted = false;
   const onSigint = () => interrupted = true;
@@ -210,7 +216,7 @@ export async function simMain(args: string[]): Promise<number> {
     recorder?.close();
   }
 
-  const agents = spec.spawners.reduce((sum, s) => sum + s.count, 0);
+  const total = spec.spawners.reduce((sum, s) => sum + s.count, 0);
   if (plotPath && sampler) {
     const m = outcome.metrics;
     await writeTextFileAtomic(
@@ -221,7 +227,7 @@ export async function simMain(args: string[]): Promise<number> {
         samples: sampler.samples(),
         polygons: sampler.polygons,
         walls: sampler.walls,
-      }], { title: `${spec.name}: ${agents} agents` }),
+      }], { title: `${spec.name}: ${total} agents` }),
     );
   }
   if (values.json) {
@@ -229,7 +235,7 @@ export async function simMain(args: string[]): Promise<number> {
       scenario: spec.name,
       strategy: built.strategyName,
       seed: built.world.seed,
-      agents,
+      agents: total,
       steps: outcome.steps,
       interrupted: outcome.interrupted,
       out: recorder
@@ -239,7 +245,7 @@ export async function simMain(args: string[]): Promise<number> {
     }));
   } else {
     console.log(
-      `scenario ${spec.name}: ${agents} agents, strategy ${built.strategyName}, seed ${built.world.seed}, ${outcome.steps} steps of ${built.world.dt} s${
+      `scenario ${spec.name}: ${total} agents, strategy ${built.strategyName}, seed ${built.world.seed}, ${outcome.steps} steps of ${built.world.dt} s${
         outcome.interrupted ? " (interrupted)" : outcome.finished ? " (everyone arrived)" : ""
       }\n`,
     );

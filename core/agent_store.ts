@@ -38,6 +38,60 @@ export interface ColumnSpec {
   readonly kind?: "parameter" | "state";
   /** One line saying what the column holds, with its unit. */
   readonly doc?: string;
+  /**
+   * Values a parameter column accepts from scenarios, usually the limits of the strategy option
+   * whose per-agent value it holds; the element type's own range always applies (0…255 whole
+   * numbers for `u8`). @default the element type's range
+   */
+  readonly limits?: ColumnLimits;
+}
+
+/** The range of values a column accepts; a strategy option's descriptor fits here as it is. */
+export interface ColumnLimits {
+  /** Smallest value (inclusive unless `exclusiveMin`). */
+  readonly min?: number;
+  /** Largest value (inclusive unless `exclusiveMax`). */
+  readonly max?: number;
+  /** Make `min` exclusive. */
+  readonly exclusiveMin?: boolean;
+  /** Make `max` exclusive. */
+  readonly exclusiveMax?: boolean;
+  /** Whole numbers only. */
+  readonly integer?: boolean;
+}
+
+/** Range of each element type: what a value must lie in to be stored unchanged. */
+const TYPE_LIMITS: Record<ColumnType, ColumnLimits> = {
+  f64: { min: -Number.MAX_VALUE, max: Number.MAX_VALUE },
+  f32: { min: -3.4028234663852886e38, max: 3.4028234663852886e38 },
+  i32: { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true },
+  u32: { min: 0, max: 2 ** 32 - 1, integer: true },
+  u8: { min: 0, max: 255, integer: true },
+};
+
+/**
+ * The limits of a column: its declared `limits` within its element type's range.
+ *
+ * @example A u8 column declared for 3…21 rays
+ * ```ts
+ * import { columnLimits } from "./agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const limits = columnLimits({ name: "rays", type: "u8", limits: { min: 3, max: 21 } });
+ * assert.deepEqual([limits.min, limits.max, limits.integer], [3, 21, true]);
+ * assert.equal(columnLimits({ name: "bias", type: "i32" }).max, 2 ** 31 - 1);
+ * ```
+ */
+export function columnLimits(spec: ColumnSpec): ColumnLimits {
+  const type = TYPE_LIMITS[spec.type], own = spec.limits ?? {};
+  const min = Math.max(own.min ?? -Infinity, type.min!);
+  const max = Math.min(own.max ?? Infinity, type.max!);
+  return {
+    min,
+    max,
+    exclusiveMin: own.min === min && own.exclusiveMin === true,
+    exclusiveMax: own.max === max && own.exclusiveMax === true,
+    integer: type.integer === true || own.integer === true,
+  };
 }
 
 /**
@@ -112,7 +166,7 @@ export const CORE_COLUMNS: readonly ColumnSpec[] = [
 ];
 
 interface Column {
-  spec: Required<Omit<ColumnSpec, "doc">> & { doc: string };
+  spec: Required<Omit<ColumnSpec, "doc" | "limits">> & { doc: string; limits?: ColumnLimits };
   array: ColumnArray;
 }
 
@@ -340,6 +394,11 @@ export class AgentStore {
     return column.array;
   }
 
+  /** The declaration of the column called `name`, or undefined when there is none. */
+  columnSpec(name: string): ColumnSpec | undefined {
+    return this.#byName.get(name)?.spec;
+  }
+
   /** True when a column of that name exists. */
   hasColumn(name: string): boolean {
     return this.#byName.has(name);
@@ -523,6 +582,7 @@ export class AgentStore {
         default: spec.default ?? 0,
         kind: spec.kind ?? "state",
         doc: spec.doc ?? "",
+        ...(spec.limits ? { limits: { ...spec.limits } } : {}),
       },
       array: allocate(spec.type, this.capacity),
     };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type AgentHandle, AgentStore, CORE_COLUMNS } from "./agent_store.ts";
+import { type AgentHandle, AgentStore, columnLimits, CORE_COLUMNS } from "./agent_store.ts";
 
 Deno.test("agent store handles survive swap-remove of other agents", () => {
   const store = new AgentStore(4);
@@ -206,4 +206,35 @@ Deno.test("agent store clear empties the store and every old handle goes stale",
   assert.equal(store.count, 0);
   assert(store.version > version);
   for (const h of handles) assert.equal(store.indexOf(h), -1);
+});
+
+Deno.test("column limits combine a column's declared range with its element type's", () => {
+  const store = new AgentStore();
+  store.registerColumn({
+    name: "demo.rays",
+    type: "u8",
+    kind: "parameter",
+    limits: { min: 3, max: 21, integer: true },
+  });
+  assert.deepEqual(columnLimits(store.columnSpec("demo.rays")!), {
+    min: 3,
+    max: 21,
+    exclusiveMin: false,
+    exclusiveMax: false,
+    integer: true,
+  });
+  const arc = columnLimits({
+    name: "arc",
+    type: "f64",
+    limits: { min: 0, exclusiveMin: true, max: 180 },
+  });
+  assert.deepEqual([arc.min, arc.exclusiveMin, arc.max, arc.integer], [0, true, 180, false]);
+  assert.deepEqual(columnLimits({ name: "flag", type: "u8", limits: { min: -5, max: 1e9 } }), {
+    min: 0,
+    max: 255,
+    exclusiveMin: false,
+    exclusiveMax: false,
+    integer: true,
+  });
+  assert.equal(store.columnSpec("nope"), undefined);
 });

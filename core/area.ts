@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { MAX_COORDINATE_M } from "./geometry.ts";
 import type { Rng } from "./rng.ts";
 
 /** A region of the plane (metres). */
@@ -35,8 +36,8 @@ export type Area =
   | { readonly kind: "ring"; readonly x: number; readonly y: number; readonly radius: number };
 
 /**
- * Checks an area's shape and numbers; throws a TypeError for an unknown kind and a RangeError
- * naming the field for a bad value, e.g. `Cannot add spawner 'west' as 'area.radius' must be
+ * Checks an area's shape and numbers (finite, within ±{@linkcode MAX_COORDINATE_M}); throws a
+ * TypeError for an unknown kind and a RangeError naming the field for a bad value, e.g. `Cannot add spawner 'west' as 'area.radius' must be
  * > 0: current value is -1`.
  *
  * @param action what is being done, e.g. `"add spawner 'west'"`
@@ -59,7 +60,9 @@ export function validateArea(area: Area, action: string, field: string): void {
     );
   };
   const finite = (name: string, value: number) => {
-    if (typeof value !== "number" || !Number.isFinite(value)) fail(name, "a finite number", value);
+    if (typeof value !== "number" || !(Math.abs(value) <= MAX_COORDINATE_M)) {
+      fail(name, `a finite number within ±${MAX_COORDINATE_M} m`, value);
+    }
   };
   if (area === null || typeof area !== "object") {
     throw new TypeError(

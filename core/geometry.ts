@@ -8,6 +8,13 @@
 export type Point = readonly [number, number];
 
 /**
+ * Largest distance from the origin (m) that geometry, areas and spawn points may have: 10,000 km,
+ * room for projected coordinates such as UTM northings, while positions keep a resolution of
+ * about 2 nm. Farther out, float steps become visible and grid cell indices stop being integers.
+ */
+export const MAX_COORDINATE_M = 1e7;
+
+/**
  * Squared distance (m²) from point (`px`, `py`) to the segment (`ax`, `ay`)–(`bx`, `by`).
  *
  * @example
@@ -114,6 +121,107 @@ export function signedArea(points: readonly Point[]): number {
     area += points[j][0] * points[i][1] - points[i][0] * points[j][1];
   }
   return area / 2;
+}
+
+/**
+ * A pair of edges of a closed polygon that cross each other (properly, or overlapping along a
+ * line), as edge indices `[i, j]` with `i < j` and edge `i` running from point `i` to point
+ * `i + 1`; null for a simple polygon. Edges that only touch at a shared vertex do not count.
+ *
+ * A sweep along the axis in which the edges are shortest compares each edge with those whose
+ * extent overlaps it: close to linear for building outlines and city blocks, quadratic only for
+ * polygons whose edges all overlap along both axes (keep those to some thousands of vertices).
+ *
+ * @example A bow tie crosses itself
+ * ```ts
+ * import { findSelfIntersection } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(findSelfIntersection([[0, 0], [2, 2], [2, 0], [0, 2]]), [0, 2]);
+ * assert.equal(findSelfIntersection([[0, 0], [2, 0], [2, 2], [0, 2]]), null);
+ * ```
+ */
+export function findSelfIntersection(points: readonly Point[]): [number, number] | null {
+  const n = points.length;
+  const ax = new Float64Array(n), ay = new Float64Array(n);
+  const bx = new Float64Array(n), by = new Float64Array(n);
+  let spanX = 0, spanY = 0;
+  for (let i = 0; i < n; i++) {
+    const p = points[i], q = points[(i + 1) % n];
+    ax[i] = p[0];
+    ay[i] = p[1];
+    bx[i] = q[0];
+    by[i] = q[1];
+    spanX += Math.abs(q[0] - p[0]);
+    spanY += Math.abs(q[1] - p[1]);
+  }
+  // Sweep along the axis in which the edges are shorter: fewer overlap at any position.
+  const [u0, u1, v0, v1] = spanX <= spanY ? [ax, bx, ay, by] : [ay, by, ax, bx];
+  const lo = new Float64Array(n), hi = new Float64Array(n);
+  const vlo = new Float64Array(n), vhi = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lo[i] = Math.min(u0[i], u1[i]);
+    hi[i] = Math.max(u0[i], u1[i]);
+    vlo[i] = Math.min(v0[i], v1[i]);
+    vhi[i] = Math.max(v0[i], v1[i]);
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => lo[a] - lo[b] || a - b);
+  const active = new Uint32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    let kept = 0;
+    for (let m = 0; m < count; m++) {
+      const j = active[m];
+      if (hi[j] < lo[i]) continue; // ends before this edge starts: leaves the sweep
+      active[kept++] = j;
+      if (vhi[j] < vlo[i] || vlo[j] > vhi[i]) continue;
+      if (_edgesCross(ax, ay, bx, by, i, j, n)) return i < j ? [i, j] : [j, i];
+    }
+    count = kept;
+    active[count++] = i;
+  }
+  return null;
+}
+
+/** True when edges `i` and `j` of an `n`-gon cross properly or overlap along a line. */
+function _edgesCross(
+  ax: Float64Array,
+  ay: Float64Array,
+  bx: Float64Array,
+  by: Float64Array,
+  i: number,
+  j: number,
+  n: number,
+): boolean {
+  const adjacent = Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1;
+  const d1 = cross(ax[j], ay[j], bx[j], by[j], ax[i], ay[i]);
+  const d2 = cross(ax[j], ay[j], bx[j], by[j], bx[i], by[i]);
+  const d3 = cross(ax[i], ay[i], bx[i], by[i], ax[j], ay[j]);
+  const d4 = cross(ax[i], ay[i], bx[i], by[i], bx[j], by[j]);
+  if (!adjacent && d1 * d2 < 0 && d3 * d4 < 0) return true;
+  return d1 === 0 && d2 === 0 &&
+    _collinearOverlap(ax[i], ay[i], bx[i], by[i], ax[j], ay[j], bx[j], by[j]);
+}
+
+/** True when collinear segments a–b and c–d share more than one point. */
+function _collinearOverlap(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
+  // Project on the longer axis of a–b and compare the intervals.
+  const useX = Math.abs(bx - ax) >= Math.abs(by - ay);
+  const [a, b, c, d] = useX ? [ax, bx, cx, dx] : [ay, by, cy, dy];
+  const lo = Math.max(Math.min(a, b), Math.min(c, d)),
+    hi = Math.min(Math.max(a, b), Math.max(c, d));
+  return hi > lo;
 }
 
 /** True when (`x`, `y`) lies inside the polygon (even-odd rule). */

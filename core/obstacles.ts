@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { type Point, signedArea } from "./geometry.ts";
+import { findSelfIntersection, MAX_COORDINATE_M, type Point, signedArea } from "./geometry.ts";
 import { SegmentGrid } from "./segment_grid.ts";
 
 /** How obstacle segments are indexed. */
@@ -80,7 +80,9 @@ export class StaticObstacles {
 
   /**
    * Adds a solid polygon (m). Orientation does not matter; it is stored counter-clockwise.
-   * Throws a RangeError for fewer than 3 vertices, non-finite coordinates or zero area.
+   * Throws a RangeError for fewer than 3 vertices, coordinates that are not finite or beyond
+   * ±{@linkcode MAX_COORDINATE_M}, zero area, or edges that cross each other (the solid side of
+   * a self-intersecting outline is undefined).
    */
   addPolygon(points: readonly Point[]): void {
     this.#checkUnlocked();
@@ -88,6 +90,15 @@ export class StaticObstacles {
     const area = signedArea(points);
     if (Math.abs(area) < 1e-12) {
       throw new RangeError(`Cannot add polygon #${this.polygons.length} as its area is 0`);
+    }
+    const crossing = findSelfIntersection(points);
+    if (crossing) {
+      const [i, j] = crossing, n = points.length;
+      throw new RangeError(
+        `Cannot add polygon #${this.polygons.length} as its edges ${i}–${(i + 1) % n} and ${j}–${
+          (j + 1) % n
+        } cross: a solid polygon must not cross itself (split it into simple polygons)`,
+      );
     }
     const ccw = area > 0 ? points.slice() : points.slice().reverse();
     this.polygons.push(ccw as Point[]);
@@ -168,9 +179,12 @@ export class StaticObstacles {
     }
     for (let i = 0; i < points.length; i++) {
       const p = points[i];
-      if (!Array.isArray(p) || p.length !== 2 || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
+      if (
+        !Array.isArray(p) || p.length !== 2 || !(Math.abs(p[0]) <= MAX_COORDINATE_M) ||
+        !(Math.abs(p[1]) <= MAX_COORDINATE_M)
+      ) {
         throw new RangeError(
-          `Cannot add ${what} #${index} as point ${i} must be two finite numbers [x, y]: current value is ${
+          `Cannot add ${what} #${index} as point ${i} must be two finite numbers [x, y] within ±${MAX_COORDINATE_M} m: current value is ${
             JSON.stringify(p)
           }`,
         );

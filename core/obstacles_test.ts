@@ -168,3 +168,30 @@ Deno.test("walls added between steps are seen by the next step's queries", () =>
   world.step();
   assert.deepEqual(strategy.seen, [0, 1, 4, 0]);
 });
+
+Deno.test("a self-crossing polygon is refused naming the crossing edges; touching neighbours are fine", () => {
+  const obstacles = new StaticObstacles();
+  // A bow tie whose lobes differ, so its signed area is not 0.
+  assert.throws(
+    () => obstacles.addPolygon([[4, -2], [8, 2], [8, -2], [4, 1]]),
+    /Cannot add polygon #0 as its edges 0–1 and 2–3 cross: a solid polygon must not cross itself/,
+  );
+  // An edge doubling back along another.
+  assert.throws(
+    () => obstacles.addPolygon([[0, 0], [4, 0], [4, 2], [2, 0], [1, 0], [0, 2]]),
+    /edges 0–1 and 3–4 cross/,
+  );
+  obstacles.addPolygon([[0, 0], [4, 0], [4, 2], [2, 1], [0, 2]]); // concave: fine
+  assert.equal(obstacles.polygons.length, 1);
+});
+
+Deno.test("obstacle points beyond 10,000 km are refused before any grid is built", () => {
+  const obstacles = new StaticObstacles();
+  assert.throws(
+    () => obstacles.addWall([[-1e300, 0], [1e300, 0]]),
+    /Cannot add wall #0 as point 0 must be two finite numbers \[x, y\] within ±10000000 m/,
+  );
+  assert.throws(() => obstacles.addPolygon([[0, 0], [2e7, 0], [0, 1]]), /point 1 must be/);
+  obstacles.addWall([[-9e6, 0], [9e6, 1]]);
+  assert.equal(obstacles.queryRadius(0, 0.2, 1, new Uint32Array(4)), 1);
+});

@@ -113,7 +113,8 @@ export function resolveOptions<O>(
   const input = given as Record<string, unknown>;
   const table = specs as Record<string, OptionSpec>;
   for (const key of Object.keys(input)) {
-    if (!(key in table)) {
+    // Own keys only: names such as `toString`, `constructor` or `__proto__` are not options.
+    if (!Object.hasOwn(table, key)) {
       const known = Object.keys(table);
       throw new TypeError(
         `Cannot create ${owner} as '${key}' is not one of its options: ${
@@ -124,7 +125,7 @@ export function resolveOptions<O>(
   }
   const result: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(table)) {
-    const value = input[key] === undefined ? spec.default : input[key];
+    const value = Object.hasOwn(input, key) && input[key] !== undefined ? input[key] : spec.default;
     result[key] = checkOption(owner, key, spec, value);
   }
   return result as O;

@@ -91,3 +91,19 @@ Deno.test("option descriptions give default, unit, range and doc", () => {
     "side = right  left|right  walking side",
   ]);
 });
+
+Deno.test("names of Object.prototype members are not options", () => {
+  for (const key of ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"]) {
+    // Object.fromEntries makes `__proto__` an own key, as a parsed command line does.
+    const given = Object.fromEntries([[key, 1]]);
+    assert.throws(
+      () => resolveOptions("demo strategy", SPECS, given),
+      (error: unknown) =>
+        error instanceof TypeError &&
+        error.message ===
+          `Cannot create demo strategy as '${key}' is not one of its options: timeHorizon, neighbours, share, mirror, side`,
+    );
+  }
+  // An inherited `toString` is never read as a value either.
+  assert.equal(resolveOptions("demo strategy", SPECS, {}).side, "right");
+});

@@ -70,6 +70,15 @@ export class PlacementIndex {
     const inv = 1 / this.#cell;
     const cx0 = Math.floor((x - reach) * inv), cx1 = Math.floor((x + reach) * inv);
     const cy0 = Math.floor((y - reach) * inv), cy1 = Math.floor((y + reach) * inv);
+    if (
+      !(Number.isSafeInteger(cx0) && Number.isSafeInteger(cx1) && Number.isSafeInteger(cy0) &&
+        Number.isSafeInteger(cy1) && (cx1 - cx0 + 1) * (cy1 - cy0 + 1) <= 1 << 20)
+    ) {
+      // Far beyond any scenario (or not finite): the cell loop below would never end.
+      throw new RangeError(
+        `Cannot test a spot at (${x}, ${y}) m of radius ${r} m: coordinates too large for a placement grid of ${this.#cell} m cells`,
+      );
+    }
     for (let cy = cy0; cy <= cy1; cy++) {
       for (let cx = cx0; cx <= cx1; cx++) {
         for (let k = this.#head[this.#hash(cx, cy)]; k >= 0; k = this.#next[k]) {

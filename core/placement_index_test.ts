@@ -40,3 +40,12 @@ Deno.test("placement index forgets everything on reset and rejects a bad cell si
   assert.equal(index.isFree(0, 0, 0.1), true);
   assert.throws(() => index.reset(0), /'cellSize' must be a finite number > 0: current value is 0/);
 });
+
+Deno.test("placement index refuses spots at 1e300 m instead of looping over cells forever", () => {
+  const index = new PlacementIndex();
+  index.reset(1);
+  index.insert(0, 0, 0.25);
+  assert.throws(() => index.isFree(1e300, 1e300, 0.25), /coordinates too large/);
+  assert.throws(() => index.isFree(NaN, 0, 0.25), /coordinates too large/);
+  assert(index.isFree(9e6, -9e6, 0.25));
+});

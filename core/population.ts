@@ -111,8 +111,8 @@ interface SpawnerState {
 
 const ARRIVAL_POLICIES: readonly ArrivalPolicy[] = ["remove", "respawn", "stay"];
 
-/** Minimum free gap (m) between a newly placed agent and others. */
-const SPAWN_GAP = 0.02;
+/** Minimum free gap (m) between a newly placed agent and others, and between it and walls. */
+export const SPAWN_GAP_M = 0.02;
 /** Gap (m) required around a ring slot: touching is allowed, up to rounding. */
 const RING_GAP = -1e-9;
 /** Placement attempts per agent per step before it waits for the next step. */
@@ -259,10 +259,10 @@ export class Population {
           } m apart, closer than one body diameter (${2 * maxRadius} m)`,
         );
       }
-    } else if (full.area.kind !== "point" && full.rate === 0) {
+    } else if (full.area.kind !== "point" && full.area.kind !== "ring" && full.rate === 0) {
       // Random placement of a whole batch jams above ~50% packing; say so instead of waiting.
       const capacity = Math.floor(
-        (0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP) ** 2),
+        (0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP_M) ** 2),
       );
       if (full.count > capacity) {
         throw new RangeError(
@@ -354,7 +354,7 @@ export class Population {
       // ring's own neighbours may touch (its spacing was checked against the diameter), but a
       // slot that is still occupied, or blocked by an obstacle, waits for a later step.
       sampleArea(c.area, rng, p, s.placed % Math.max(1, c.count), c.count);
-      if (this.#isFree(world, p[0], p[1], radius, ring ? RING_GAP : SPAWN_GAP)) {
+      if (this.#isFree(world, p[0], p[1], radius, ring ? RING_GAP : SPAWN_GAP_M)) {
         found = true;
         break;
       }
@@ -365,7 +365,12 @@ export class Population {
       this.#goal[0] = 2 * c.area.x - p[0];
       this.#goal[1] = 2 * c.area.y - p[1];
     } else if (c.goal.kind === "area") {
-      sampleArea(c.goal.area, rng, this.#goal);
+      // A goal drawn deep inside a solid obstacle could never be reached: draw again (the
+      // first draw is kept whenever it is reachable, so areas clear of obstacles draw as before).
+      for (let attempt = 0; attempt < SPAWN_TRIES; attempt++) {
+        sampleArea(c.goal.area, rng, this.#goal);
+        if (!isUnreachableGoal(world, this.#goal[0], this.#goal[1])) break;
+      }
     }
     const handle = world.addAgent({
       x: p[0],
@@ -391,12 +396,48 @@ export class Population {
 
   #isFree(world: World, x: number, y: number, r: number, gap: number): boolean {
     if (!this.#placement.isFree(x, y, r, gap)) return false;
-    const obstacles = world.obstacles;
-    if (obstacles.segmentCount === 0) return true;
-    if (obstacles.queryRadius(x, y, r + SPAWN_GAP, world.scratchSegments) > 0) return false;
-    for (const polygon of obstacles.polygons) {
-      if (pointInPolygon(x, y, polygon)) return false;
-    }
-    return true;
+    return isClearOfObstacles(world, x, y, r);
   }
+}
+
+/**
+ * True when an agent of radius `r` (m) at (`x`, `y`) would keep {@linkcode SPAWN_GAP_M} from
+ * every wall and obstacle edge and stand outside every solid polygon: where spawners may place
+ * it (other agents aside).
+ *
+ * @example
+ * ```ts
+ * import { isClearOfObstacles } from "./population.ts";
+ * import { World } from "./world.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: { name: "still", neighborRadius: 0, computeNewVelocities() {} } });
+ * world.obstacles.addPolygon([[0, 0], [2, 0], [2, 2], [0, 2]]);
+ * assert(!isClearOfObstacles(world, 1, 1, 0.25)); // inside the pillar
+ * assert(!isClearOfObstacles(world, 2.1, 1, 0.25)); // too close to its edge
+ * assert(isClearOfObstacles(world, 3, 1, 0.25));
+ * ```
+ */
+export function isClearOfObstacles(world: World, x: number, y: number, r: number): boolean {
+  const obstacles = world.obstacles;
+  if (obstacles.segmentCount === 0) return true;
+  if (obstacles.queryRadius(x, y, r + SPAWN_GAP_M, world.scratchSegments) > 0) return false;
+  return !isInsideObstacle(world, x, y);
+}
+
+/**
+ * True when a goal at (`x`, `y`) can never be reached: inside a solid polygon and farther than
+ * the world's arrival radius from every obstacle edge (an agent arrives within the arrival
+ * radius of its goal, so a goal just inside an edge still counts as reached from outside).
+ */
+export function isUnreachableGoal(world: World, x: number, y: number): boolean {
+  return isInsideObstacle(world, x, y) &&
+    world.obstacles.queryRadius(x, y, world.arrivalRadius, world.scratchSegments) === 0;
+}
+
+/** True when (`x`, `y`) lies inside one of the world's solid polygons. */
+export function isInsideObstacle(world: World, x: number, y: number): boolean {
+  for (const polygon of world.obstacles.polygons) {
+    if (pointInPolygon(x, y, polygon)) return true;
+  }
+  return false;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { areaContains } from "./area.ts";
 import { pointInPolygon, pointSegmentDistanceSq } from "./geometry.ts";
-import type { SpawnerConfig } from "./population.ts";
+import { isClearOfObstacles, type SpawnerConfig } from "./population.ts";
 import { World } from "./world.ts";
 import { createGoalSeeker } from "../navigation/goal_seeker.ts";
 import { createNoneStrategy } from "../strategies/none.ts";
@@ -274,4 +274,35 @@ Deno.test("spawner configuration errors name the spawner and the field", () => {
     );
   }
   assert.equal(world.population.spawners.length, 0);
+});
+
+Deno.test("goals drawn deep inside a solid obstacle are drawn again; goals near its edge are kept", () => {
+  const world = newWorld(4);
+  // The goal area's west half lies under a block, 1 m deeper than the 0.5 m arrival radius.
+  world.obstacles.addPolygon([[10, -5], [14, -5], [14, 5], [10, 5]]);
+  world.population.addSpawner({
+    name: "west",
+    area: { kind: "rect", minX: -10, minY: -4, maxX: -2, maxY: 4 },
+    count: 60,
+    goal: { kind: "area", area: { kind: "rect", minX: 11, minY: -4, maxX: 18, maxY: 4 } },
+  });
+  world.prepare();
+  const a = world.agents;
+  let nearEdge = 0;
+  for (let i = 0; i < a.count; i++) {
+    const x = a.goalX[i];
+    assert.ok(!(x > 10.5 && x < 13.5), `goal ${x.toFixed(2)} m lies deep inside the block`);
+    if (x < 14) nearEdge++;
+  }
+  assert.equal(a.count, 60);
+  assert.ok(nearEdge > 0, "goals within the arrival radius of an edge are reachable and kept");
+});
+
+Deno.test("isClearOfObstacles keeps a body and the spawn gap from walls and out of polygons", () => {
+  const world = newWorld();
+  world.obstacles.addWall([[0, 0], [10, 0]]);
+  world.obstacles.addPolygon([[0, 2], [2, 2], [2, 4], [0, 4]]);
+  assert.ok(!isClearOfObstacles(world, 5, 0.26, 0.25), "0.26 m from a wall: inside the gap");
+  assert.ok(isClearOfObstacles(world, 5, 0.28, 0.25));
+  assert.ok(!isClearOfObstacles(world, 1, 3, 0.25), "inside the polygon");
 });

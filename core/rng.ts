@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import type { JumpableRandomGenerator } from "pure-rand/types/JumpableRandomGenerator";
-import { uniformFloat64 } from "pure-rand/distribution/uniformFloat64";
+import { xoroshiro128plus } from "npm:pure-rand@8.4.2/generator/xoroshiro128plus";
+import type { JumpableRandomGenerator } from "npm:pure-rand@8.4.2/types/JumpableRandomGenerator";
+import { uniformFloat64 } from "npm:pure-rand@8.4.2/distribution/uniformFloat64";
 
 /** Largest accepted seed (seeds are unsigned 32-bit integers). */
 export const MAX_SEED = 0xffff_ffff;

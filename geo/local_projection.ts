@@ -8,7 +8,7 @@
  *
  * @module
  */
-import proj4 from "proj4";
+import proj4 from "npm:proj4@2.22.0";
 
 /** A geographic position in degrees (WGS84). */
 export interface LonLat {

@@ -24,7 +24,7 @@
  *
  * @module
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import { type Point, pointInPolygon } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { CityModel } from "../geo/city_model.ts";

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { HEURISTIC_WEIGHT_OPTION, MIN_WIDTH_OPTION } from "./navigation_options.ts";
 import type { NavMesh } from "./navmesh.ts";

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import Constrainautor from "@kninnug/constrainautor";
-import Delaunator from "delaunator";
+import Constrainautor from "npm:@kninnug/constrainautor@4.1.0";
+import Delaunator from "npm:delaunator@5.1.0";
 import { SegmentSplitter } from "./_segment_splitter.ts";
 import { weldPoints } from "./_weld.ts";
 import type { PolygonWithHoles } from "./walkable_area.ts";

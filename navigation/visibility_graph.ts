@@ -18,7 +18,7 @@
  *
  * @module
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import { type Point, pointSegmentDistanceSq } from "../core/geometry.ts";
 import type { PolygonWithHoles } from "./walkable_area.ts";
 

@@ -18,7 +18,7 @@ import {
   type PathD,
   type PathsD,
   PolyTreeD,
-} from "clipper2-ts";
+} from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
 import { weldPoints } from "./_weld.ts";
 

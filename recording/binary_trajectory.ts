@@ -64,7 +64,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { _FrameProtocol, _OutputFile, _readFileBytes } from "./_file_io.ts";
 import {
   type AgentColumns,

@@ -2,13 +2,15 @@
  * Recording: streamed trajectory files and their readers.
  *
  * - {@linkcode TrajectoryRecorder} observes a world and writes a frame every `every` steps, in
- *   one of two formats chosen by the file extension:
- *   - **text** (`.txt`, `.csv`): `#` header lines and rows `id frame x y z` in metres, the format
+ *   one of three formats chosen by the file extension:
+ *   - **text** (`.txt`): `#` header lines and rows `id frame x y z` in metres, the format
  *     of the Jülich experiments that PedPy's `load_trajectory_from_txt` reads
  *     (`text_trajectory.ts`);
+ *   - **CSV** (`.csv`): comma-separated values with a header row `id,frame,time_s,x_m,y_m,z_m`
+ *     (`csv_trajectory.ts`);
  *   - **binary** (`.bin`): a compact columnar format with velocities, flags and the static
  *     geometry, for replay; its byte layout is documented in `binary_trajectory.ts`.
- * - {@linkcode readTrajectory} reads either format, and measured data of the same text family
+ * - {@linkcode readTrajectory} reads every format, and measured data of the same text family
  *   (PeTrack files in centimetres, JuPedSim files), into one {@linkcode TrajectoryData} shape;
  *   {@linkcode groupByAgent} regroups its rows per trajectory id.
  *
@@ -51,6 +53,14 @@ export {
   decodeBinaryTrajectory,
   readBinaryTrajectory,
 } from "./binary_trajectory.ts";
+export {
+  CSV_TRAJECTORY_COLUMNS,
+  type CsvTrajectoryReadOptions,
+  CsvTrajectoryWriter,
+  type CsvTrajectoryWriterOptions,
+  decodeCsvTrajectory,
+  readCsvTrajectory,
+} from "./csv_trajectory.ts";
 export { readTrajectory, type ReadTrajectoryOptions } from "./read_trajectory.ts";
 export {
   type TrajectoryFormat,

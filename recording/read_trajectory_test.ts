@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import { groupByAgent } from "./agent_tracks.ts";
 import { readTrajectory } from "./read_trajectory.ts";
 
-const JUELICH = "/work/shared/data/trajectories/juelich/basigo-2013-corridors/bi_corr_400_b_03.txt";
+/** A measured PeTrack file from the shared data folder beside the checkout (`../shared/data`). */
+const JUELICH = fileURLToPath(
+  new URL(
+    "../../shared/data/trajectories/juelich/basigo-2013-corridors/bi_corr_400_b_03.txt",
+    import.meta.url,
+  ),
+);
 const juelichPresent = (() => {
   try {
     return Deno.statSync(JUELICH).isFile;
@@ -11,7 +18,9 @@ const juelichPresent = (() => {
   }
 })();
 if (!juelichPresent) {
-  console.warn(`Skipping the Jülich trajectory test: the shared data file ${JUELICH} is missing`);
+  console.warn(
+    `Skipping the Jülich trajectory test: ${JUELICH} is missing (put the shared data folder beside the checkout, as ../shared/data)`,
+  );
 }
 
 Deno.test({

@@ -6,6 +6,7 @@
 import type { Point } from "../core/geometry.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import { BinaryTrajectoryWriter } from "./binary_trajectory.ts";
+import { CsvTrajectoryWriter } from "./csv_trajectory.ts";
 import { TextTrajectoryWriter } from "./text_trajectory.ts";
 import type {
   AgentColumns,
@@ -15,16 +16,19 @@ import type {
   TrajectoryWriter,
 } from "./trajectory.ts";
 
-/** A trajectory file format. */
-export type TrajectoryFormat = "text" | "binary";
+/**
+ * A trajectory file format: `text` is PedPy's white-space separated layout with a `#` header,
+ * `csv` comma-separated values with a header row, `binary` the compact columnar form.
+ */
+export type TrajectoryFormat = "text" | "csv" | "binary";
 
 /** Options of {@linkcode TrajectoryRecorder}. */
 export interface TrajectoryRecorderOptions {
   /** File to create (or truncate). */
   path: string;
   /**
-   * File format. @default from the extension of `path`: `.bin` binary, `.txt` or `.csv` text
-   * (white-space separated); any other extension throws
+   * File format. @default from the extension of `path`: `.bin` binary, `.txt` text (PedPy's
+   * layout), `.csv` comma-separated values; any other extension throws
    */
   format?: TrajectoryFormat;
   /** Record one frame every `every` steps (integer >= 1); the frame rate is `1 / (dt · every)`. @default 1 */
@@ -115,9 +119,9 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
     }
     const where = `Cannot create TrajectoryRecorder for '${path}'`;
     this.format = options.format ?? _formatFromExtension(path);
-    if (this.format !== "text" && this.format !== "binary") {
+    if (this.format !== "text" && this.format !== "csv" && this.format !== "binary") {
       throw new RangeError(
-        `${where} as 'format' must be "text" or "binary": current value is ${
+        `${where} as 'format' must be "text", "csv" or "binary": current value is ${
           JSON.stringify(this.format)
         }`,
       );
@@ -146,6 +150,8 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
     const writerOptions = { bufferBytes: options.bufferBytes };
     this.#writer = this.format === "binary"
       ? new BinaryTrajectoryWriter(path, writerOptions)
+      : this.format === "csv"
+      ? new CsvTrajectoryWriter(path, writerOptions)
       : new TextTrajectoryWriter(path, writerOptions);
   }
 
@@ -235,11 +241,12 @@ function _formatFromExtension(path: string): TrajectoryFormat {
   const match = /\.([^./\\]+)$/.exec(path);
   const extension = match ? match[1].toLowerCase() : "";
   if (extension === "bin") return "binary";
-  if (extension === "txt" || extension === "csv") return "text";
+  if (extension === "txt") return "text";
+  if (extension === "csv") return "csv";
   throw new RangeError(
     `Cannot create TrajectoryRecorder for '${path}' as its extension ${
       extension ? `'.${extension}'` : "(none)"
-    } is unknown: use .bin (binary) or .txt / .csv (text), or pass 'format'`,
+    } is unknown: use .bin (binary), .txt (text) or .csv (comma-separated), or pass 'format'`,
   );
 }
 

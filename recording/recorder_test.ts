@@ -98,6 +98,31 @@ Deno.test("text recording round-trips ids and positions within 1e-4 m", async ()
   }
 });
 
+Deno.test("a .csv recording is comma-separated values with a header row, and round-trips within 1e-4 m", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/run.csv`;
+    const { reference } = record({ path, every: 2 });
+    const lines = (await Deno.readTextFile(path)).trimEnd().split("\n");
+    assert.equal(lines[0], "id,frame,time_s,x_m,y_m,z_m");
+    for (const line of lines.slice(1)) {
+      assert.match(line, /^\d+,\d+,\d+(\.\d+)?,-?\d+\.\d{4},-?\d+\.\d{4},-?\d+\.\d{4}$/);
+    }
+    assert.ok(lines.some((line) => /^\d+,1,0\.1,/.test(line)), "frame 1 is at 0.1 s");
+    const data = readTrajectory(path);
+    assert.equal(data.format, "csv");
+    assert.equal(data.frameRate, 10);
+    assertFramesMatch(
+      data,
+      reference.snapshots.filter((_, k) => k % 2 === 0),
+      (v) => v,
+      0.5e-4 + 1e-12,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("agents that leave appear once more, at their arrival point, in the frame of that step", async () => {
   const dir = await Deno.makeTempDir();
   try {
@@ -168,7 +193,7 @@ Deno.test("the binary header holds the geometry, bounds, anchor and meta", async
 Deno.test("the text header round-trips scenario, strategy, seed, dt, every and anchor", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const path = `${dir}/run.csv`;
+    const path = `${dir}/run.txt`;
     record({
       path,
       scenario: "two lines\nof name",
@@ -266,7 +291,7 @@ Deno.test("recorder options are checked with one-line errors", async () => {
       name: "RangeError",
       message:
         `Cannot create TrajectoryRecorder for '${dir}/run.dat' as its extension '.dat' is unknown: ` +
-        "use .bin (binary) or .txt / .csv (text), or pass 'format'",
+        "use .bin (binary), .txt (text) or .csv (comma-separated), or pass 'format'",
     });
     const missing = `${dir}/no/such/dir/run.bin`;
     assert.throws(() => new TrajectoryRecorder({ path: missing }), {

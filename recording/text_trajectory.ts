@@ -369,12 +369,12 @@ export function decodeTextTrajectory(
 }
 
 /** Strictly a decimal number (no hex, no `Infinity`, no empty string). */
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const _NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The first white-space separated token of `s` that is a number, or null. */
 function _firstNumber(s: string): number | null {
   for (const token of s.split(/\s+/)) {
-    if (NUMBER.test(token)) return Number(token);
+    if (_NUMBER.test(token)) return Number(token);
   }
   return null;
 }
@@ -397,7 +397,7 @@ function _headerFromFields(
   const anchorField = fields.get("anchor");
   if (anchorField !== undefined) {
     const m = /lon\s+(\S+)\s+lat\s+(\S+)/.exec(anchorField.value);
-    if (!m || !NUMBER.test(m[1]) || !NUMBER.test(m[2])) {
+    if (!m || !_NUMBER.test(m[1]) || !_NUMBER.test(m[2])) {
       fail(
         anchorField.line,
         `header field 'anchor' must read 'lon <degrees> lat <degrees>': "${anchorField.value}"`,
@@ -454,7 +454,7 @@ class _Rows {
     }
     const names = ["id", "frame", "x", "y", "z"];
     for (let k = 0; k < 5; k++) {
-      if (!NUMBER.test(tokens[k])) {
+      if (!_NUMBER.test(tokens[k])) {
         return `field '${names[k]}' is not a number: "${tokens[k]}" in "${shown}"`;
       }
     }
@@ -533,7 +533,7 @@ class _Rows {
 }
 
 /** Writes the decimal digits of a non-negative integer (< 2^53) at `pos`; returns the end. */
-function _writeUint(bytes: Uint8Array, pos: number, value: number): number {
+export function _writeUint(bytes: Uint8Array, pos: number, value: number): number {
   let digits = 1;
   for (let t = 10; value >= t; t *= 10) digits++;
   const end = pos + digits;
@@ -547,7 +547,7 @@ function _writeUint(bytes: Uint8Array, pos: number, value: number): number {
 }
 
 /** Writes `value` with 4 decimals (`-12.3457`, never `-0.0000`) at `pos`; returns the end. */
-function _writeFixed4(bytes: Uint8Array, pos: number, value: number): number {
+export function _writeFixed4(bytes: Uint8Array, pos: number, value: number): number {
   const scaled = Math.round(Math.abs(value) * 10000);
   if (value < 0 && scaled !== 0) bytes[pos++] = MINUS;
   const whole = Math.floor(scaled / 10000);

@@ -97,7 +97,7 @@ export interface TrajectoryFrame {
 /** Everything read from one trajectory file. */
 export interface TrajectoryData {
   /** Which format the file was in. */
-  format: "text" | "binary";
+  format: "text" | "csv" | "binary";
   /** The file read. */
   path: string;
   /** Frames per second (Hz); same as `header.frameRate`. */
@@ -195,7 +195,7 @@ export interface TrajectoryWriter {
   /** The file being written. */
   readonly path: string;
   /** The file format. */
-  readonly format: "text" | "binary";
+  readonly format: "text" | "csv" | "binary";
   /** Writes the header; must come first, once. */
   writeHeader(header: TrajectoryHeader): void;
   /** Starts frame number `frame` at `time` (s) holding `count` agents. */

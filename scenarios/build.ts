@@ -31,12 +31,27 @@ import type {
   ScenarioSpec,
   SpawnerSpec,
 } from "./schema.ts";
+import { estimateRunBytes, formatBytes, memoryBudgetBytes } from "./memory_estimate.ts";
+import { checkPlacement } from "./placement_checks.ts";
+import { type AgentStore, columnLimits } from "../core/agent_store.ts";
 
 /** Default simulated time when a scenario gives no `duration` (s). */
 export const DEFAULT_DURATION = 300;
 
 /** Spacing of ring spawners without a radius: circumference per agent, in body diameters. */
 export const RING_DIAMETERS_PER_AGENT = 2.5;
+
+/**
+ * Most steps a run can take: frame numbers of recordings are unsigned 32-bit integers
+ * (4,294,967,295 steps of 0.05 s are about 6.8 years of simulated time).
+ */
+export const MAX_RUN_STEPS = 0xffff_ffff;
+
+/** Largest desired speed a scenario may give (m/s): faster than a sprinter. */
+export const MAX_DESIRED_SPEED = 10;
+
+/** Largest body radius a scenario may give (m). */
+export const MAX_AGENT_RADIUS = 5;
 
 /** A strategy choice: registry name plus options. */
 export interface StrategyChoice {
@@ -81,6 +96,12 @@ export interface BuildScenarioOptions {
   resources?: NavigatorResources;
   /** Name of the scenario's source in error messages. @default the scenario name */
   source?: string;
+  /**
+   * Memory the run may take (bytes); a scenario estimated to need more is refused before any
+   * agent is placed. @default the system's available memory when `--allow-sys=systemMemoryInfo`
+   * is granted, else 4 GiB
+   */
+  memoryBudgetBytes?: number;
 }
 
 /** A world built from a scenario, with what is needed to run it. */
@@ -99,11 +120,18 @@ export interface BuiltScenario {
   navMesh?: NavMesh;
   /** Line to measure throughput across, if the scenario names one. */
   throughputLine?: { name: string; from: [number, number]; to: [number, number] };
+  /**
+   * What the build repaired or found doubtful, one line each naming the field, e.g.
+   * `spawners[0].area: 40% of it is under obstacles …: agents are placed in the rest`.
+   */
+  warnings: string[];
 }
 
 /**
  * Builds a world from a validated scenario. Errors are {@linkcode ScenarioError}s that name the
- * field, e.g. `strategy.options.timeHorizon`.
+ * field, e.g. `strategy.options.timeHorizon`; they include spawn areas with no clear spot,
+ * goals inside solid obstacles, strategy columns outside their limits and crowds that would
+ * not fit in memory. Repairs and doubts come back as `warnings`.
  *
  * @example
  * ```ts
@@ -141,23 +169,36 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
   } catch (error) {
     return fail("", (error as Error).message);
   }
+  _checkMemory(world.agents, spec, options, fail);
   addGeometry(world, spec, { navMesh, fail });
   addSpawners(world, spec, fail);
-  const duration = spec.duration ?? DEFAULT_DURATION;
-  const steps = options.steps ?? Math.ceil(duration / world.dt - 1e-9);
-  if (!Number.isInteger(steps) || steps < 0) {
-    fail("--steps", `must be an integer >= 0: current value is ${steps}`);
+  const steps = runSteps(spec, options, world.dt, fail);
+  const warnings: string[] = [];
+  for (const finding of checkPlacement(world, spec)) {
+    if (finding.fatal) fail(finding.field, finding.problem);
+    warnings.push(`${finding.field}: ${finding.problem}`);
   }
   try {
     world.prepare();
   } catch (error) {
     fail("spawners", (error as Error).message);
   }
+  world.population.pending.forEach((waiting, i) => {
+    const s = spec.spawners[i];
+    if (waiting > 0 && !s.rate) {
+      warnings.push(
+        `spawners[${i}]: ${
+          s.count - waiting
+        } of its ${s.count} agents found a clear spot at the start; the other ${waiting} enter as room frees`,
+      );
+    }
+  });
   const line = spec.metrics?.throughputLine;
   return {
     world,
     spec,
     steps,
+    warnings,
     strategyName: strategy.name,
     navigatorName: navigator.name,
     navMesh,
@@ -165,6 +206,33 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
       ? { name: line.name, from: [line.from[0], line.from[1]], to: [line.to[0], line.to[1]] }
       : undefined,
   };
+}
+
+/** Steps to run: `--steps`, else the scenario's `duration` over `dt`, within what a run can take. */
+function runSteps(
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  dt: number,
+  fail: Fail,
+): number {
+  const duration = spec.duration ?? DEFAULT_DURATION;
+  const steps = options.steps ?? Math.ceil(duration / dt - 1e-9);
+  if (options.steps !== undefined) {
+    if (!(Number.isInteger(steps) && steps >= 0)) {
+      fail("--steps", `must be an integer >= 0: current value is ${steps}`);
+    }
+    if (steps > MAX_RUN_STEPS) {
+      fail("--steps", `must be <= ${MAX_RUN_STEPS}: current value is ${steps}`);
+    }
+  } else if (!(steps <= MAX_RUN_STEPS)) {
+    fail(
+      "duration",
+      `${duration} s at dt ${dt} s needs more than the ${MAX_RUN_STEPS} steps a run can take (at most ${
+        MAX_RUN_STEPS * dt
+      } s)`,
+    );
+  }
+  return steps;
 }
 
 /** Reports a problem at a field of the scenario (throws a {@linkcode ScenarioError}). */
@@ -224,22 +292,13 @@ function addGeometry(
 
 /** Adds the spawners with their agent templates, checking column names and goal references. */
 function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
-  const checkColumns = (agents: AgentParamsSpec | undefined, where: string) => {
-    for (const name of Object.keys(agents?.columns ?? {})) {
-      if (!world.agents.hasColumn(name)) {
-        fail(
-          `${where}.columns.${name}`,
-          `unknown column '${name}' for strategy '${world.strategy.name}'`,
-        );
-      }
-    }
-  };
   const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
-  checkColumns(spec.agents, "agents");
+  const strategy = world.strategy.name;
+  _checkColumns(world.agents, spec.agents, { where: "agents", strategy, fail });
   spec.spawners.forEach((s, i) => {
     const where = `spawners[${i}]`;
     const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
-    checkColumns(s.agents, `${where}.agents`);
+    _checkColumns(world.agents, s.agents, { where: `${where}.agents`, strategy, fail });
     const goal = spawnerGoal(spec, s.goal, { where: `${where}.goal`, fail });
     try {
       world.population.addSpawner({
@@ -268,7 +327,8 @@ function spawnerGoal(
 ): GoalSpec {
   if (goal === "antipodal") return { kind: "antipodal" };
   if (typeof goal !== "string") return { kind: "area", area: toArea(goal, 0, 0) };
-  const area = spec.goals?.[goal];
+  // Own keys only: a goal called `toString` or `constructor` is not a prototype method.
+  const area = spec.goals && Object.hasOwn(spec.goals, goal) ? spec.goals[goal] : undefined;
   if (!area) {
     const known = Object.keys(spec.goals ?? {});
     return context.fail(
@@ -506,11 +566,27 @@ function agentTemplate(
       `every radius must be > 0 m: the smallest possible value is ${distributionMin(radius)}`,
     );
   }
+  if (distributionMax(radius) > MAX_AGENT_RADIUS) {
+    fail(
+      `${where}.radius`,
+      `every radius must be <= ${MAX_AGENT_RADIUS} m: the largest possible value is ${
+        distributionMax(radius)
+      }`,
+    );
+  }
   if (distributionMin(desiredSpeed) < 0) {
     fail(
       `${where}.desiredSpeed`,
       `every speed must be >= 0 m/s: the smallest possible value is ${
         distributionMin(desiredSpeed)
+      }`,
+    );
+  }
+  if (distributionMax(desiredSpeed) > MAX_DESIRED_SPEED) {
+    fail(
+      `${where}.desiredSpeed`,
+      `every speed must be <= ${MAX_DESIRED_SPEED} m/s (pedestrians walk at 0.5–2 m/s): the largest possible value is ${
+        distributionMax(desiredSpeed)
       }`,
     );
   }
@@ -525,4 +601,77 @@ function agentTemplate(
 
 function distributionMin(d: Distribution): number {
   return d.kind === "constant" ? d.value : d.min;
+}
+
+/**
+ * Refuses a scenario whose agents would not fit in memory, before any is placed: names
+ * `--agents` when the count came from it, else the spawners.
+ */
+function _checkMemory(
+  agents: AgentStore,
+  spec: ScenarioSpec,
+  options: BuildScenarioOptions,
+  fail: (where: string, problem: string) => never,
+): void {
+  const count = spec.spawners.reduce((sum, s) => sum + s.count, 0);
+  const need = estimateRunBytes(agents.columnSpecs, count);
+  const budget = options.memoryBudgetBytes === undefined
+    ? memoryBudgetBytes()
+    : { bytes: options.memoryBudgetBytes, source: "option" as const };
+  if (need <= budget.bytes) return;
+  const limit = budget.source === "system"
+    ? `the ${formatBytes(budget.bytes)} available`
+    : budget.source === "default"
+    ? `the default budget of ${
+      formatBytes(budget.bytes)
+    } (allow --allow-sys=systemMemoryInfo to use what is available)`
+    : `the budget of ${formatBytes(budget.bytes)}`;
+  fail(
+    options.agents !== undefined
+      ? "--agents"
+      : spec.spawners.length === 1
+      ? "spawners[0].count"
+      : "spawners",
+    `${count} agents would need about ${formatBytes(need)} of memory, more than ${limit}`,
+  );
+}
+
+/**
+ * Checks the strategy columns an agents section sets: each must exist and every value its
+ * distribution can give must lie within the column's limits (the strategy option's range);
+ * whole-number columns take a number, not a distribution.
+ */
+function _checkColumns(
+  agents: AgentStore,
+  params: AgentParamsSpec | undefined,
+  context: { where: string; strategy: string; fail: (where: string, problem: string) => never },
+): void {
+  for (const [name, value] of Object.entries(params?.columns ?? {})) {
+    const field = `${context.where}.columns.${name}`;
+    const spec = agents.columnSpec(name);
+    if (!spec) {
+      return context.fail(field, `unknown column '${name}' for strategy '${context.strategy}'`);
+    }
+    const limits = columnLimits(spec);
+    const d = toDistribution(value);
+    if (limits.integer && d.kind !== "constant") {
+      context.fail(field, "takes whole numbers: give a number, not a distribution");
+    }
+    const range = `${limits.exclusiveMin ? "(" : "["}${limits.min}, ${limits.max}${
+      limits.exclusiveMax ? ")" : "]"
+    }`;
+    const rule = `${limits.integer ? "an integer" : "a number"} in ${range}`;
+    for (const v of new Set([distributionMin(d), distributionMax(d)])) {
+      const low = limits.exclusiveMin ? v <= limits.min! : v < limits.min!;
+      const high = limits.exclusiveMax ? v >= limits.max! : v > limits.max!;
+      if (low || high || (limits.integer && !Number.isInteger(v))) {
+        context.fail(
+          field,
+          `every value must be ${rule}: ${
+            d.kind === "constant" ? "current value is" : "the distribution reaches"
+          } ${v}`,
+        );
+      }
+    }
+  }
 }

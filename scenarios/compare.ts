@@ -15,6 +15,8 @@ import { runScenario } from "./run.ts";
 export interface CompareOptions {
   /** Built-in scenario name or JSON file path. */
   scenario: string;
+  /** Folder a relative scenario path is taken from. @default the current folder */
+  folder?: string;
   /** Strategy names, in the order of the results. */
   strategies: string[];
   /** Seeds; every strategy runs once per seed. */
@@ -61,6 +63,8 @@ export interface CompareReport {
   runs: CompareRun[];
   /** True when `shouldStop` cut the comparison short. */
   interrupted: boolean;
+  /** Repairs and doubts of the scenario's build (see `BuiltScenario.warnings`), each once. */
+  warnings: string[];
 }
 
 /**
@@ -78,17 +82,22 @@ export interface CompareReport {
  * ```
  */
 export async function compareStrategies(options: CompareOptions): Promise<CompareReport> {
-  const { spec, source } = await resolveScenario(options.scenario, { agents: options.agents });
+  const { spec, source } = await resolveScenario(options.scenario, {
+    agents: options.agents,
+    folder: options.folder,
+  });
   const agents = spec.spawners.reduce((sum, s) => sum + s.count, 0);
   // Build once up front so that a bad strategy name or option fails before any run starts.
   const planned = options.strategies.map((name) =>
     buildScenario(spec, {
       registry: options.registry,
       strategy: { name },
+      agents: options.agents,
       steps: options.steps,
       source,
     })
   );
+  const warnings = [...new Set(planned.flatMap((built) => built.warnings))];
   const steps = planned[0]?.steps ?? 0;
   const dt = planned[0]?.world.dt ?? spec.dt ?? 0.05;
   const total = steps * options.strategies.length * options.seeds.length;
@@ -132,5 +141,6 @@ export async function compareStrategies(options: CompareOptions): Promise<Compar
     results,
     runs,
     interrupted,
+    warnings,
   };
 }

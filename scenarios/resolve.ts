@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { isAbsolute, join } from "node:path";
 import { BUILTIN_SCENARIOS } from "./builtin/mod.ts";
 import { scaleScenario } from "./build.ts";
 import { loadScenarioFile, ScenarioError } from "./load.ts";
@@ -18,8 +19,9 @@ export interface ResolvedScenario {
 
 /**
  * Returns the built-in scenario called `nameOrPath`, generated for `agents` agents, or else
- * loads the JSON file at that path (scaling its spawner counts to `agents` when given).
- * Unknown names that are not files give a {@linkcode ScenarioError} listing the built-ins.
+ * loads the JSON file at that path (scaling its spawner counts to `agents` when given); a
+ * relative path is taken from `folder` when given (the folder a command was run in). Unknown
+ * names that are not files give a {@linkcode ScenarioError} listing the built-ins.
  *
  * @example
  * ```ts
@@ -31,7 +33,7 @@ export interface ResolvedScenario {
  */
 export async function resolveScenario(
   nameOrPath: string,
-  options: { agents?: number } = {},
+  options: { agents?: number; folder?: string } = {},
 ): Promise<ResolvedScenario> {
   const builtin = Object.hasOwn(BUILTIN_SCENARIOS, nameOrPath)
     ? BUILTIN_SCENARIOS[nameOrPath]
@@ -54,9 +56,12 @@ export async function resolveScenario(
       `not a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")}) nor a file path`,
     );
   }
-  const spec = await loadScenarioFile(nameOrPath);
+  const path = options.folder !== undefined && !isAbsolute(nameOrPath)
+    ? join(options.folder, nameOrPath)
+    : nameOrPath;
+  const spec = await loadScenarioFile(path);
   return {
-    spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, nameOrPath),
-    source: nameOrPath,
+    spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, path),
+    source: path,
   };
 }

@@ -29,14 +29,28 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
+import { MAX_COORDINATE_M } from "../core/geometry.ts";
 
 const finite = () => z.number().refine(Number.isFinite, { message: "must be a finite number" });
 const positive = () => finite().refine((v) => v > 0, { message: "must be > 0" });
 const nonNegative = () => finite().refine((v) => v >= 0, { message: "must be >= 0" });
+/** A coordinate or length (m), within ±10,000 km of the origin (`anchor` places the origin). */
+const coordinate = () =>
+  finite().refine((v) => Math.abs(v) <= MAX_COORDINATE_M, {
+    message: `must be within ±${MAX_COORDINATE_M} m of the origin (use "anchor" to place it)`,
+  });
+/** A length (m) > 0 and at most {@linkcode MAX_COORDINATE_M}. */
+const length = () => coordinate().refine((v) => v > 0, { message: "must be > 0" });
 
-/** `[x, y]` in metres. */
-export const PointSchema = z.tuple([finite(), finite()], {
+/**
+ * Most corners of one solid polygon in a scenario file: checking that an outline does not cross
+ * itself stays well under a second up to here (building outlines have tens to hundreds).
+ */
+export const MAX_OBSTACLE_POINTS = 5000;
+
+/** `[x, y]` in metres, each within ±{@linkcode MAX_COORDINATE_M}. */
+export const PointSchema = z.tuple([coordinate(), coordinate()], {
   error: "expected a point [x, y] of two finite numbers (m)",
 });
 
@@ -45,15 +59,15 @@ const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 poin
 
 /** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
 export const AreaSchema = z.object({
-  rect: z.tuple([finite(), finite(), finite(), finite()], {
+  rect: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
   }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
     message: "must have minX < maxX and minY < maxY",
   }).optional(),
-  circle: z.object({ center: PointSchema, radius: positive() }).strict().optional(),
-  capsule: z.object({ from: PointSchema, to: PointSchema, radius: positive() }).strict().optional(),
+  circle: z.object({ center: PointSchema, radius: length() }).strict().optional(),
+  capsule: z.object({ from: PointSchema, to: PointSchema, radius: length() }).strict().optional(),
   point: PointSchema.optional(),
-  ring: z.object({ center: PointSchema, radius: positive().optional() }).strict().optional(),
+  ring: z.object({ center: PointSchema, radius: length().optional() }).strict().optional(),
 }).strict().refine((a) => Object.values(a).filter((v) => v !== undefined).length === 1, {
   message: 'must have exactly one of "rect", "circle", "capsule", "point", "ring"',
 });
@@ -106,7 +120,7 @@ export const SpawnerSchema = z.object({
     z.tuple([PointSchema, PointSchema], { error: "expected a gate [[x1, y1], [x2, y2]]" }),
   )
     .optional(),
-  z: finite().optional(),
+  z: coordinate().optional(),
   agents: AgentParamsSchema.optional(),
 }).strict();
 
@@ -127,9 +141,14 @@ export const SurfaceSchema = z.object({
   /** Outline in plan (m): outer ring, then holes. */
   polygon: PolygonRingsSchema,
   /** Height of a flat surface (m). */
-  z: finite().optional(),
+  z: coordinate().optional(),
   /** Linear ramp: height `zFrom` at `from` rising to `zTo` at `to` (m). */
-  slope: z.object({ from: PointSchema, to: PointSchema, zFrom: finite(), zTo: finite() }).strict()
+  slope: z.object({
+    from: PointSchema,
+    to: PointSchema,
+    zFrom: coordinate(),
+    zTo: coordinate(),
+  }).strict()
     .optional(),
   /** Step geometry of a staircase (m); needs `slope`. */
   stairs: z.object({ treadDepth: positive(), riserHeight: positive() }).strict().optional(),
@@ -177,8 +196,8 @@ export const ScenarioSchema = z.object({
   dt: positive().refine((v) => v <= 1, { message: "must be <= 1" }).optional(),
   /** Simulated time (s). */
   duration: positive().optional(),
-  seed: z.number().int({ error: "must be an integer" }).min(0, { error: "must be >= 0" })
-    .max(0xffff_ffff, { error: "must be <= 4294967295" }).optional(),
+  seed: nonNegative().refine(Number.isInteger, { message: "must be an integer" })
+    .refine((v) => v <= 0xffff_ffff, { message: "must be <= 4294967295" }).optional(),
   walkingSide: z.enum(["right", "left"]).optional(),
   arrivalRadius: positive().optional(),
   /** Longitude and latitude of the local origin (degrees, WGS84). */
@@ -187,15 +206,17 @@ export const ScenarioSchema = z.object({
     lat: finite().refine((v) => v >= -85 && v <= 85, { message: "must be in [-85, 85]" }),
   }).strict().optional(),
   /** `[minX, minY, maxX, maxY]` (m): the region shown by viewers. */
-  bounds: z.tuple([finite(), finite(), finite(), finite()], {
+  bounds: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
   }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
     message: "must have minX < maxX and minY < maxY",
   }).optional(),
   walls: z.array(WallSchema).optional(),
   /** Solid polygons. */
-  obstacles: z.array(z.array(PointSchema).min(3, { error: "expected at least 3 points" }))
-    .optional(),
+  obstacles: z.array(
+    z.array(PointSchema).min(3, { error: "expected at least 3 points" })
+      .max(MAX_OBSTACLE_POINTS),
+  ).optional(),
   goals: z.record(z.string(), AreaSchema).optional(),
   agents: AgentParamsSchema.optional(),
   spawners: z.array(SpawnerSchema).min(1, { error: "expected at least one spawner" }),
@@ -208,6 +229,9 @@ export const ScenarioSchema = z.object({
   metrics: z.object({
     throughputLine: z.object({ name: z.string().min(1), from: PointSchema, to: PointSchema })
       .strict()
+      .refine((l) => l.from[0] !== l.to[0] || l.from[1] !== l.to[1], {
+        message: 'must have distinct ends "from" and "to"',
+      })
       .optional(),
   }).strict().optional(),
   /** Plan routes on a navigation mesh instead of walking straight at goals. */

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { AgentStore, ColumnSpec } from "../core/agent_store.ts";
-import type { RaycastClusterOptions } from "./raycast_cluster.ts";
+import type { AgentStore, ColumnLimits, ColumnSpec } from "../core/agent_store.ts";
+import { RAYCAST_CLUSTER_OPTIONS, type RaycastClusterOptions } from "./raycast_cluster.ts";
 
 /**
  * `raycast.rude` value meaning "not drawn yet": drawn from `rudeShare` at the agent's first
@@ -51,38 +51,45 @@ export type RaycastColumnDefaults = Pick<
  * ```
  */
 export function raycastColumnSpecs(o: RaycastColumnDefaults): ColumnSpec[] {
+  // Per-agent values obey the same ranges as the options that give their defaults.
+  const limits = RAYCAST_CLUSTER_OPTIONS;
   return [
-    _parameter("rayCount", "u8", o.rayCount, "rays (forced odd, clamped to 3…21)"),
+    _parameter("rayCount", "u8", o.rayCount, "rays (forced odd), 3…21", limits.rayCount),
     _parameter(
       "arcDeg",
       "f64",
       o.rayArcDeg,
       "ray arc from the right-most to the left-most ray (deg), (0, 180]",
+      limits.rayArcDeg,
     ),
-    _parameter("length", "f64", o.rayLengthM, "ray length (m), (0, 50]"),
+    _parameter("length", "f64", o.rayLengthM, "ray length (m), (0, 50]", limits.rayLengthM),
     _parameter(
       "clusterMargin",
       "u8",
       o.clusterMargin,
       "rays on each side of a cluster's centre ray",
+      limits.clusterMargin,
     ),
     _parameter(
       "originAhead",
       "f64",
       o.rayOriginAheadM,
       "ray origin ahead of the centre (m), [0, 1]",
+      limits.rayOriginAheadM,
     ),
     _parameter(
       "rude",
       "u8",
       RUDE_UNDECIDED,
       "1 inverts the walking side, 0 keeps it, 2 = draw from rudeShare",
+      { min: 0, max: 2, integer: true },
     ),
     _parameter(
       "confusion",
       "f64",
       o.confusion,
       "probability that a bias evaluation is a coin flip, [0, 1]",
+      limits.confusion,
     ),
     _state(
       "status",
@@ -118,8 +125,9 @@ function _parameter(
   type: ColumnSpec["type"],
   value: number,
   doc: string,
+  limits: ColumnLimits,
 ): ColumnSpec {
-  return { name: `raycast.${name}`, type, kind: "parameter", default: value, doc };
+  return { name: `raycast.${name}`, type, kind: "parameter", default: value, doc, limits };
 }
 
 function _state(name: string, type: ColumnSpec["type"], doc: string, value = 0): ColumnSpec {

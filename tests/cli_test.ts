@@ -3,7 +3,7 @@
  * errors with exit code 2 for bad input.
  */
 import assert from "node:assert/strict";
-import { runCli, spawnCli } from "./_cli.ts";
+import { runCli, runTask, spawnCli } from "./_cli.ts";
 import { readTrajectory } from "../recording/read_trajectory.ts";
 import { METRIC_NAMES } from "../metrics/run_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -247,6 +247,58 @@ Deno.test("bad input gives one line naming what and where, and exit code 2", asy
         () => ["--scenario", "corridor", "--navigator", "goal-seeker", "--navigator-option", "x=1"],
         /--navigator-option: Cannot create goal-seeker navigator as 'x' is not one of its options/,
       ],
+      [
+        "negative number",
+        () => ["--scenario", "corridor", "-n", "-5"],
+        /^error: --agents must be an integer >= 0: got '-5'$/,
+      ],
+      [
+        "prototype name as option",
+        () => ["--scenario", "corridor", "--strategy", "orca", "--option", "__proto__=1"],
+        /--strategy\.options: Cannot create orca strategy as '__proto__' is not one of its options/,
+      ],
+      [
+        "JSON nested 10,000 deep",
+        async () => [
+          "--scenario",
+          await file("deep.json", `{"name": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`),
+        ],
+        /deep\.json: line 1, column 73: nested deeper than 64 levels of arrays and objects$/,
+      ],
+      [
+        "FIFO as scenario file",
+        async () => {
+          const fifo = `${dir}/fifo.json`;
+          await new Deno.Command("mkfifo", { args: [fifo] }).output();
+          return ["--scenario", fifo];
+        },
+        /fifo\.json: cannot read scenario file: it is a FIFO, not a regular file$/,
+      ],
+      [
+        "spawn area at 1e300 m",
+        async () => [
+          "--scenario",
+          await file(
+            "far.json",
+            JSON.stringify({
+              name: "far",
+              spawners: [{
+                area: { rect: [1e300, 1e300, 1.1e300, 1.1e300] },
+                count: 3,
+                goal: { point: [0, 0] },
+              }],
+            }),
+          ),
+          "--steps",
+          "0",
+        ],
+        /far\.json: spawners\[0\]\.area\.rect\[0\]: must be within ±10000000 m of the origin/,
+      ],
+      [
+        "more agents than memory",
+        () => ["--scenario", "corridor", "--agents", "100000000"],
+        /^error: built-in scenario 'corridor': --agents: 100000000 agents would need about \d+\.\d GB of memory, more than/,
+      ],
     ];
     for (const [name, args, pattern] of cases) {
       await t.step(name, async () => {
@@ -286,4 +338,69 @@ Deno.test("demo runs without any permission and prints the comparison table", as
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /scenario crossing: 10 agents/);
   assert.match(r.stdout, /^collisions\s/m);
+});
+
+Deno.test("sim prints what a build repaired as warnings and still runs", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/pillar.json`;
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({
+        name: "pillar",
+        obstacles: [[[-1, -2], [1, -2], [1, 2], [-1, 2]]],
+        spawners: [{ area: { rect: [0, -1, 2, 1] }, count: 3, goal: { point: [9, 0] } }],
+      }),
+    );
+    const r = await runCli("sim", ["--scenario", path, "--steps", "10", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /^warning: .*pillar\.json: spawners\[0\]\.area: \d+% of it is under obstacles or too close to a wall: agents are placed in the rest\n$/,
+    );
+    assert.equal(JSON.parse(r.stdout).agents, 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task sim and compare resolve relative paths against the folder they were run in", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/runs`);
+    await Deno.writeTextFile(
+      `${dir}/walk.json`,
+      JSON.stringify({
+        name: "walk",
+        spawners: [{ area: { rect: [0, 0, 2, 2] }, count: 2, goal: { point: [4, 1] } }],
+      }),
+    );
+    const sim = await runTask("sim", [
+      "--scenario",
+      "walk.json",
+      "--out",
+      "runs/walk.csv",
+      "--plot",
+      "runs/walk.svg",
+      "-q",
+    ], dir);
+    assert.equal(sim.code, 0, sim.stderr);
+    assert.equal(readTrajectory(`${dir}/runs/walk.csv`).format, "csv");
+    assert.ok((await Deno.stat(`${dir}/runs/walk.svg`)).size > 0);
+    const compare = await runTask("compare", [
+      "--scenario",
+      "walk.json",
+      "--strategies",
+      "none",
+      "--seeds",
+      "1",
+      "--csv",
+      "runs/compare.csv",
+      "-q",
+    ], dir);
+    assert.equal(compare.code, 0, compare.stderr);
+    assert.match(await Deno.readTextFile(`${dir}/runs/compare.csv`), /^strategy,seed,/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -368,3 +368,249 @@ Deno.test("shifting a whole scenario shifts its trajectories and changes nothing
     assert.ok(worst < 1e-9, `${name}: largest difference ${worst} m`);
   }
 });
+
+/** Warnings of building `mutate(base)`. */
+function buildWarnings(mutate: (s: Record<string, unknown>) => void): string[] {
+  const spec = base();
+  mutate(spec);
+  return buildScenario(validateScenario(spec, "t.json"), { registry: strategies, source: "t.json" })
+    .warnings;
+}
+
+Deno.test("scenario validation: prototype names are names, not methods", () => {
+  for (const name of ["toString", "constructor", "hasOwnProperty"]) {
+    assertRejects(
+      (s) => spawner0(s).goal = name,
+      new RegExp(`spawners\\[0\\]\\.goal: unknown goal '${name}': goals are east$`),
+    );
+    // A goal that is really called so works.
+    const spec = base();
+    spec.goals = { [name]: { rect: [8, -1, 10, 1] } };
+    spawner0(spec).goal = name;
+    const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+    assert.ok(built.world.agents.goalX[0] >= 8);
+  }
+  assert.throws(
+    () => parseScenario('{"name": "x", "goals": {"__proto__": {"rect": [0, 0, 1, 1]}}}', "p.json"),
+    /^ScenarioError: p\.json: line 1, column 25: '__proto__' is not allowed as a field name$/,
+  );
+});
+
+Deno.test("scenario files: a byte order mark is skipped, deep nesting is refused by line and column", () => {
+  const text = JSON.stringify(base());
+  assert.equal(parseScenario(`\uFEFF${text}`, "bom.json").name, "t");
+  const deep = `{"name": "x", "description": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+  assert.throws(
+    () => parseScenario(deep, "deep.json"),
+    /^ScenarioError: deep\.json: line 1, column 93: nested deeper than 64 levels/,
+  );
+  // 60 levels pass the parser and reach validation (the format's deepest field needs about 8).
+  assert.throws(
+    () => parseScenario(`{"name": "x", "a": ${"[".repeat(60)}${"]".repeat(60)}}`, "ok.json"),
+    /ok\.json: (unknown field 'a'|spawners: required field is missing)$/,
+  );
+});
+
+Deno.test("scenario files: a FIFO, a device or a directory is refused without reading it", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fifo = `${dir}/scenario.json`;
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assert.equal(made.code, 0);
+    await assert.rejects(
+      () => resolveScenario(fifo),
+      /scenario\.json: cannot read scenario file: it is a FIFO, not a regular file$/,
+    );
+    await assert.rejects(
+      () => resolveScenario("/dev/zero"),
+      /\/dev\/zero: cannot read scenario file: it is a device, not a regular file$/,
+    );
+    await assert.rejects(
+      () => resolveScenario(`${dir}/`),
+      /cannot read scenario file: is a directory$/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("scenario validation: coinciding throughput line ends and coordinates beyond 10,000 km are named", () => {
+  assertRejects(
+    (s) => s.metrics = { throughputLine: { name: "m", from: [1, 1], to: [1, 1] } },
+    /metrics\.throughputLine: must have distinct ends "from" and "to"/,
+  );
+  assertRejects(
+    (s) => spawner0(s).area = { rect: [1e300, 1e300, 1.1e300, 1.1e300] },
+    /spawners\[0\]\.area\.rect\[0\]: must be within ±10000000 m of the origin/,
+  );
+  assertRejects(
+    (s) => s.walls = [[[-1e300, 0], [1e300, 0]]],
+    /walls\[0\]\[0\]\[0\]: must be within ±10000000 m/,
+  );
+  assertRejects(
+    (s) => spawner0(s).area = { circle: { center: [0, 0], radius: 1e12 } },
+    /spawners\[0\]\.area\.circle\.radius: must be within ±10000000 m/,
+  );
+});
+
+Deno.test("scenario validation: spawn areas under obstacles are refused or repaired with a warning", () => {
+  // Entirely under a pillar: nobody could be placed.
+  assertRejects(
+    (s) => s.obstacles = [[[-1, -2], [3, -2], [3, 2], [-1, 2]]],
+    /spawners\[0\]\.area: it lies inside obstacles\[0\]: none of its 3 agents \(radius 0\.25 m\) could be placed$/,
+  );
+  // A third under it (and its edge): 12 agents do not fit in the 5.3 m² left (8 m² take 17).
+  assertRejects(
+    (s) => {
+      s.obstacles = [[[-1, -2], [1, -2], [1, 2], [-1, 2]]];
+      spawner0(s).area = { rect: [0, -1, 4, 1] };
+      spawner0(s).count = 12;
+    },
+    /spawners\[0\]\.area: 12 agents of radius 0\.25 m do not fit in the 5\.3 m² of its 8\.0 m² rect left clear by walls and obstacles \(at most about 11\)/,
+  );
+  // Half under it with room for everyone: placed in the rest, and the warning says so.
+  const warnings = buildWarnings((s) => s.obstacles = [[[-1, -2], [1, -2], [1, 2], [-1, 2]]]);
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0],
+    /^spawners\[0\]\.area: (5\d|6\d)% of it is under obstacles or too close to a wall: agents are placed in the rest$/,
+  );
+  // A ring place under an obstacle would wait forever.
+  assertRejects(
+    (s) => {
+      s.obstacles = [[[4.5, -0.5], [5.5, -0.5], [5.5, 0.5], [4.5, 0.5]]];
+      spawner0(s).area = { ring: { center: [0, 0], radius: 5 } };
+      spawner0(s).goal = "antipodal";
+    },
+    /spawners\[0\]\.area: 1 of its 3 places on the ring are blocked by walls or obstacles/,
+  );
+});
+
+Deno.test("scenario validation: a goal inside a solid obstacle is refused, one partly inside is drawn from the rest", () => {
+  assertRejects(
+    (s) => s.obstacles = [[[7, -3], [12, -3], [12, 3], [7, 3]]],
+    /goals\.east: the goal lies inside obstacles\[0\], farther than the arrival radius \(0\.5 m\) from its edge: no agent could reach it$/,
+  );
+  assertRejects(
+    (s) => {
+      s.obstacles = [[[7, -3], [12, -3], [12, 3], [7, 3]]];
+      spawner0(s).goal = { point: [9.5, 0] };
+    },
+    /spawners\[0\]\.goal: the goal lies inside obstacles\[0\]/,
+  );
+  const warnings = buildWarnings((s) => s.obstacles = [[[9, -3], [12, -3], [12, 3], [9, 3]]]);
+  assert.deepEqual(warnings.length, 1);
+  assert.match(
+    warnings[0],
+    /^goals\.east: \d+% of the goal lies inside obstacles\[0\].*: goals are drawn from the rest of it$/,
+  );
+});
+
+Deno.test("scenario validation: a self-crossing obstacle and a gate through a pillar are named", () => {
+  assertRejects(
+    (s) => s.obstacles = [[[4, -2], [8, 2], [8, -2], [4, 1]]],
+    /obstacles\[0\]: Cannot add polygon #0 as its edges 0–1 and 2–3 cross/,
+  );
+  const warnings = buildWarnings((s) => {
+    s.obstacles = [[[4, -0.5], [5, -0.5], [5, 0.5], [4, 0.5]]];
+    spawner0(s).via = [[[4.5, -1.8], [4.5, 1.8]]];
+  });
+  assert.deepEqual(warnings, [
+    "spawners[0].via[0]: the gate passes through obstacles[0]: agents heading for the part inside it can get stuck; end the gate at the obstacle",
+  ]);
+});
+
+Deno.test("scenario validation: strategy columns outside their option's range are named with the range", () => {
+  const withColumns = (columns: Record<string, unknown>) => (s: Record<string, unknown>) => {
+    s.strategy = { name: "raycast-cluster" };
+    s.agents = { columns };
+  };
+  for (const value of [-5, 1e9, 2]) {
+    assertRejects(
+      withColumns({ "raycast.rayCount": value }),
+      new RegExp(
+        `agents\\.columns\\.raycast\\.rayCount: every value must be an integer in \\[3, 21\\]: current value is ${value}$`,
+      ),
+    );
+  }
+  assertRejects(
+    withColumns({ "raycast.rayCount": 2.5 }),
+    /raycast\.rayCount: every value must be an integer in \[3, 21\]: current value is 2\.5/,
+  );
+  assertRejects(
+    withColumns({ "raycast.rayCount": { uniform: { min: 5, max: 9 } } }),
+    /raycast\.rayCount: takes whole numbers: give a number, not a distribution/,
+  );
+  assertRejects(
+    withColumns({ "raycast.arcDeg": { uniform: { min: 0, max: 90 } } }),
+    /raycast\.arcDeg: every value must be a number in \(0, 180\]: the distribution reaches 0$/,
+  );
+  const spec = base();
+  withColumns({ "raycast.rayCount": 9, "raycast.arcDeg": { uniform: { min: 30, max: 90 } } })(spec);
+  const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+  assert.equal(built.world.agents.column<Uint8Array>("raycast.rayCount")[0], 9);
+});
+
+Deno.test("scenario validation: speeds, radii and durations beyond sense are named", () => {
+  assertRejects(
+    (s) => s.agents = { desiredSpeed: 1e9 },
+    /agents\.desiredSpeed: every speed must be <= 10 m\/s .*: the largest possible value is 1000000000$/,
+  );
+  assertRejects(
+    (s) => spawner0(s).agents = { radius: { uniform: { min: 0.2, max: 40 } } },
+    /spawners\[0\]\.agents\.radius: every radius must be <= 5 m: the largest possible value is 40$/,
+  );
+  assertRejects(
+    (s) => s.duration = 1e308,
+    /^t\.json: duration: 1e\+308 s at dt 0\.05 s needs more than the 4294967295 steps a run can take \(at most \d+(\.\d+)? s\)$/,
+  );
+});
+
+Deno.test("scenario validation: a crowd that would not fit in memory is refused before any agent is placed", () => {
+  const spec = validateScenario({
+    ...base(),
+    spawners: [{ area: { rect: [0, 0, 1e6, 1e6] }, count: 1e9, goal: { point: [9, 0] } }],
+  }, "big.json");
+  assert.throws(
+    () => buildScenario(spec, { registry: strategies, source: "big.json" }),
+    /^ScenarioError: big\.json: spawners\[0\]\.count: 1000000000 agents would need about \d+\.\d GB of memory, more than/,
+  );
+  assert.throws(
+    () =>
+      buildScenario(BUILTIN_SCENARIOS.corridor.create(2000), {
+        registry: strategies,
+        agents: 2000,
+        memoryBudgetBytes: 1e6,
+      }),
+    /built-in scenario|scenario 'corridor': --agents: 2000 agents would need about \d+ MB of memory, more than the budget of 1 MB$/,
+  );
+});
+
+Deno.test("scenario validation: messages name types in words and the seed's real limit; a ring may hold one agent", () => {
+  assertRejects((s) => s.goals = [], /goals: expected an object: current value is \[\]/);
+  assertRejects((s) => spawner0(s).via = {}, /spawners\[0\]\.via: expected a list/);
+  assertRejects((s) => s.seed = 1e300, /seed: must be <= 4294967295: current value is 1e\+300$/);
+  const spec = base();
+  spawner0(spec).area = { ring: { center: [0, 0], radius: 3 } };
+  spawner0(spec).count = 1;
+  spawner0(spec).goal = "antipodal";
+  const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+  assert.equal(built.world.agents.count, 1);
+  assert.equal(built.world.agents.goalX[0], -3);
+});
+
+Deno.test("scenario validation: a solid polygon of more than 5000 corners is refused; 5000 are checked quickly", () => {
+  const circle = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      30 + 5 * Math.cos((2 * Math.PI * i) / n),
+      5 * Math.sin((2 * Math.PI * i) / n),
+    ]);
+  assertRejects(
+    (s) => s.obstacles = [circle(5001)],
+    /obstacles\[0\]: expected at most 5000 items: current value is/,
+  );
+  const spec = base();
+  spec.obstacles = [circle(5000)];
+  const built = buildScenario(validateScenario(spec, "t.json"), { registry: strategies });
+  assert.equal(built.world.obstacles.polygons[0].length, 5000);
+});

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import type { LaneNetwork } from "./lane_network.ts";
 
 /**
