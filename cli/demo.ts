@@ -12,7 +12,7 @@
  */
 import { compareMain } from "./compare.ts";
 import { runMain } from "./_errors.ts";
-import { viewMain } from "../viewer/cli.ts";
+import { viewMain } from "./view.ts";
 
 /** The scenario the demo runs when none is given. */
 export const DEMO_SCENARIO = "crossing";

@@ -74,4 +74,3 @@ export {
   clientSourceHash,
 } from "./client_bundle.ts";
 export { insideRoot, resolveStaticPath, type StaticLookup } from "./static_files.ts";
-export { DEFAULT_VIEW_PORT, DEFAULT_VIEW_STRATEGIES, startViewer, viewMain } from "./cli.ts";

@@ -11,14 +11,19 @@
  *
  * @module
  */
-import { helpText, integerFlag, parseFlags } from "../cli/_args.ts";
-import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "../cli/_errors.ts";
+import { helpText, integerFlag, parseFlags } from "./_args.ts";
+import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { strategies } from "../strategies/mod.ts";
-import { buildClientBundle } from "./client_bundle.ts";
-import { LiveSimulation, MAX_VIEWS } from "./live_simulation.ts";
-import { loadRecordings } from "./replay_player.ts";
-import { DEFAULT_TILE_URL, startViewerServer, type ViewerSource } from "./server.ts";
+import {
+  buildClientBundle,
+  DEFAULT_TILE_URL,
+  LiveSimulation,
+  loadRecordings,
+  MAX_VIEWS,
+  startViewerServer,
+  type ViewerSource,
+} from "../viewer/mod.ts";
 
 /** Strategies shown side by side when `--strategies` is not given, first registered ones first. */
 export const DEFAULT_VIEW_STRATEGIES: readonly string[] = [
@@ -149,7 +154,7 @@ export async function startViewer(
       /in use/i.test(message)
         ? `--port ${port} is in use: pick another or --port 0`
         : /Requires net access/.test(message)
-        ? `listening on ${host}:${port} needs --allow-net=${host}: run 'deno run --unstable-bundle --allow-read --allow-net=${host} --allow-write=out/viewer-bundle viewer/cli.ts ...'`
+        ? `listening on ${host}:${port} needs --allow-net=${host}: run 'deno run --unstable-bundle --allow-read --allow-net=${host} --allow-write=out/viewer-bundle cli/view.ts ...'`
         : message,
     );
   }
