@@ -7,7 +7,8 @@
  * ```
  *
  * Starts a server on 127.0.0.1 (`--host`, `--port`), builds the page's bundle (cached by content
- * hash under `out/viewer-bundle/`), prints the URL and serves until Ctrl-C.
+ * hash under `out/viewer-bundle/`), prints the URL and serves until Ctrl-C. Every page that
+ * connects gets its own runs (or playback), with its own pause, speed and seed.
  *
  * @module
  */
@@ -17,12 +18,14 @@ import { resolveScenario } from "../scenarios/resolve.ts";
 import { strategies } from "../strategies/mod.ts";
 import {
   buildClientBundle,
+  DEFAULT_MAX_LIVE_PAGES,
   DEFAULT_TILE_URL,
-  LiveSimulation,
-  loadRecordings,
+  type FrameSource,
+  LiveFrameSource,
   MAX_VIEWS,
+  ReplayFrameSource,
   startViewerServer,
-  type ViewerSource,
+  type ViewerServer,
 } from "../viewer/mod.ts";
 
 /** Strategies shown side by side when `--strategies` is not given, first registered ones first. */
@@ -44,13 +47,16 @@ const FLAGS = {
   },
   strategies: {
     type: "string",
-    help: `2-4 strategies side by side, comma-separated (default: up to 4 of ${
+    help: `1-4 strategies side by side, comma-separated (default: up to 4 of ${
       DEFAULT_VIEW_STRATEGIES.join(", ")
     })`,
   },
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   seed: { type: "string", help: "random seed of every run (default 1)" },
-  host: { type: "string", help: "interface to listen on (default 127.0.0.1)" },
+  host: {
+    type: "string",
+    help: "interface to listen on (default 127.0.0.1; 0.0.0.0 opens the viewer to the network)",
+  },
   port: { type: "string", help: `port, 0 for any free one (default ${DEFAULT_VIEW_PORT})` },
   tiles: {
     type: "string",
@@ -59,11 +65,17 @@ const FLAGS = {
   attribution: { type: "string", help: "basemap attribution text" },
   paused: { type: "boolean", help: "start paused" },
   "max-fps": { type: "string", help: "most frames per second sent to the page (default 30)" },
+  "max-pages": {
+    type: "string",
+    help: `most pages running their own live runs at once (default ${DEFAULT_MAX_LIVE_PAGES})`,
+  },
   help: { type: "boolean", short: "h", help: "show this help" },
 } as const;
 
-const USAGE = "Usage: deno task view [--scenario S] [--strategies a,b[,c,d]] [--agents N] " +
+const USAGE = "Usage: deno task view [--scenario S] [--strategies a[,b,c,d]] [--agents N] " +
   "[--seed K] [--host H] [--port P] [--tiles URL]\n       deno task view run1.bin [run2.bin ...]";
+
+type _Values = ReturnType<typeof parseFlags>["values"];
 
 /** What {@linkcode viewMain} started, for callers that stop it themselves. */
 export interface RunningViewer {
@@ -90,73 +102,17 @@ export async function startViewer(
     log(helpText(USAGE, FLAGS, `Strategies: ${strategies.names().join(", ")}`));
     return null;
   }
-  const port = integerFlag("port", values.port) ?? DEFAULT_VIEW_PORT;
-  if (port > 65535) throw new UsageError(`--port must be <= 65535: got '${values.port}'`);
-  const maxFps = integerFlag("max-fps", values["max-fps"], 1) ?? 30;
-  const tiles = typeof values.tiles === "string" ? values.tiles : DEFAULT_TILE_URL;
-  if (!/\{z\}/.test(tiles) || !/\{x\}/.test(tiles) || !/\{y\}/.test(tiles)) {
-    throw new UsageError(`--tiles must contain {z}, {x} and {y}: got '${tiles}'`);
-  }
-  let source: ViewerSource;
-  let describe: string;
-  if (positionals.length > 0) {
-    for (const flag of ["scenario", "strategies", "agents", "seed"] as const) {
-      if (values[flag] !== undefined) {
-        throw new UsageError(`--${flag} does not apply to a replay of recordings`);
-      }
-    }
-    if (positionals.length > MAX_VIEWS) {
-      throw new UsageError(
-        `at most ${MAX_VIEWS} recordings side by side: got ${positionals.length}`,
-      );
-    }
-    let recordings;
-    try {
-      recordings = loadRecordings(positionals);
-    } catch (error) {
-      throw new FileError((error as Error).message.split("\n")[0]);
-    }
-    source = { kind: "replay", recordings };
-    describe = `replay of ${positionals.join(", ")}`;
-  } else {
-    const names = _strategyNames(values.strategies);
-    const agents = integerFlag("agents", values.agents);
-    const seed = integerFlag("seed", values.seed) ?? 1;
-    if (seed > 0xffff_ffff) throw new UsageError(`--seed must be <= 4294967295: got '${seed}'`);
-    const scenario = (values.scenario as string | undefined) ?? defaults.scenario ?? "crossing";
-    await resolveScenario(scenario, { agents }); // validates the scenario here, with its errors
-    let live: LiveSimulation;
-    try {
-      live = await LiveSimulation.start({ scenario, strategies: names, agents, seed, maxFps });
-    } catch (error) {
-      throw new UsageError((error as Error).message.split("\n")[0]);
-    }
-    if (!values.paused) live.resume();
-    source = { kind: "live", live };
-    describe = `live ${live.scene.name}: ${names.join(" | ")}, ${live.agents} agents, seed ${seed}`;
-  }
+  const serving = _servingFlags(values);
+  const { source, describe } = positionals.length > 0
+    ? _replaySource(positionals, values)
+    : await _liveSource(values, defaults.scenario ?? "crossing");
   const bundle = await buildClientBundle();
-  let server;
+  let server: ViewerServer;
   try {
-    server = await startViewerServer({
-      source,
-      bundle: bundle.code,
-      hostname: typeof values.host === "string" ? values.host : "127.0.0.1",
-      port,
-      tiles,
-      attribution: typeof values.attribution === "string" ? values.attribution : undefined,
-    });
+    server = await startViewerServer({ source, bundle: bundle.code, ...serving });
   } catch (error) {
-    if (source.kind === "live") source.live.close();
-    const message = (error as Error).message.split("\n")[0];
-    const host = typeof values.host === "string" ? values.host : "127.0.0.1";
-    throw new UsageError(
-      /in use/i.test(message)
-        ? `--port ${port} is in use: pick another or --port 0`
-        : /Requires net access/.test(message)
-        ? `listening on ${host}:${port} needs --allow-net=${host}: run 'deno run --unstable-bundle --allow-read --allow-net=${host} --allow-write=out/viewer-bundle cli/view.ts ...'`
-        : message,
-    );
+    source.close();
+    throw _listenError(error as Error, serving.hostname, serving.port);
   }
   log(
     `throng viewer (${describe})\npage bundle ${
@@ -168,7 +124,7 @@ export async function startViewer(
     finished: server.finished,
     async close() {
       await server.close();
-      if (source.kind === "live") source.live.close();
+      source.close();
     },
   };
 }
@@ -189,6 +145,98 @@ export async function viewMain(
   await viewer.finished;
   Deno.removeSignalListener("SIGINT", stop);
   return interrupted ? EXIT_INTERRUPTED : 0;
+}
+
+/** Where and how to serve: host, port, basemap. */
+function _servingFlags(values: _Values) {
+  const port = integerFlag("port", values.port) ?? DEFAULT_VIEW_PORT;
+  if (port > 65535) throw new UsageError(`--port must be <= 65535: got '${values.port}'`);
+  const tiles = typeof values.tiles === "string" ? values.tiles : DEFAULT_TILE_URL;
+  if (!/\{z\}/.test(tiles) || !/\{x\}/.test(tiles) || !/\{y\}/.test(tiles)) {
+    throw new UsageError(`--tiles must contain {z}, {x} and {y}: got '${tiles}'`);
+  }
+  return {
+    hostname: typeof values.host === "string" ? values.host : "127.0.0.1",
+    port,
+    tiles,
+    attribution: typeof values.attribution === "string" ? values.attribution : undefined,
+  };
+}
+
+/** Recordings given as arguments: a replay source (their metrics measured now). */
+function _replaySource(
+  paths: string[],
+  values: _Values,
+): { source: FrameSource; describe: string } {
+  for (const flag of ["scenario", "strategies", "agents", "seed", "paused", "max-pages"] as const) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(`--${flag} does not apply to a replay of recordings`);
+    }
+  }
+  if (paths.length > MAX_VIEWS) {
+    throw new UsageError(`at most ${MAX_VIEWS} recordings side by side: got ${paths.length}`);
+  }
+  const t0 = performance.now();
+  let source: ReplayFrameSource;
+  try {
+    source = ReplayFrameSource.load(paths);
+  } catch (error) {
+    throw new FileError((error as Error).message.split("\n")[0]);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    source,
+    describe: `replay of ${paths.join(", ")}; read and measured in ${seconds.toFixed(1)} s`,
+  };
+}
+
+/** No recordings: live runs of the strategies on the scenario, one set per page. */
+async function _liveSource(
+  values: _Values,
+  defaultScenario: string,
+): Promise<{ source: FrameSource; describe: string }> {
+  const names = _strategyNames(values.strategies);
+  const agents = integerFlag("agents", values.agents);
+  const seed = integerFlag("seed", values.seed) ?? 1;
+  if (seed > 0xffff_ffff) throw new UsageError(`--seed must be <= 4294967295: got '${seed}'`);
+  const maxFps = integerFlag("max-fps", values["max-fps"], 1) ?? 30;
+  const maxPages = integerFlag("max-pages", values["max-pages"], 1) ?? DEFAULT_MAX_LIVE_PAGES;
+  const scenario = (values.scenario as string | undefined) ?? defaultScenario;
+  await resolveScenario(scenario, { agents }); // validates the scenario here, with its errors
+  let source: LiveFrameSource;
+  try {
+    source = await LiveFrameSource.start({
+      scenario,
+      strategies: names,
+      agents,
+      seed,
+      maxFps,
+      maxPages,
+      paused: values.paused === true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0]);
+  }
+  return {
+    source,
+    describe: `live ${source.scene.name}: ${
+      names.join(" | ")
+    }, ${source.agents} agents, seed ${seed}; each page runs its own`,
+  };
+}
+
+/** A one-line error for a server that could not listen. */
+function _listenError(error: Error, host: string, port: number): UsageError {
+  const message = error.message.split("\n")[0];
+  if (/in use/i.test(message)) {
+    return new UsageError(`--port ${port} is in use: pick another or --port 0`);
+  }
+  if (/Requires net access/.test(message)) {
+    return new UsageError(
+      `listening on ${host}:${port} needs --allow-net=${host}: run 'deno run --unstable-bundle --allow-read --allow-net=${host} --allow-write=out/viewer-bundle cli/view.ts ...'`,
+    );
+  }
+  return new UsageError(message);
 }
 
 function _strategyNames(flag: string | boolean | string[] | undefined): string[] {

@@ -36,7 +36,7 @@ const EXPECTED: Record<string, string[]> = {
   "./recording": ["BinaryTrajectoryWriter", "readTrajectory", "BINARY_TRAJECTORY_MAGIC"],
   "./geo": ["LocalProjection"],
   "./plots": ["renderTrajectorySvg", "TrajectorySampler"],
-  "./viewer": ["startViewerServer", "LiveSimulation", "ReplayPlayer", "decodeAgentFrame"],
+  "./viewer": ["startViewerServer", "LiveFrameSource", "ReplayFrameSource", "decodeAgentFrame"],
 };
 
 /** Helpers of one area that the front door must not carry (they stay in their area's entry). */

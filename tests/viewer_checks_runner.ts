@@ -15,12 +15,19 @@ export interface ChecksRun {
   result(name: string): string;
 }
 
-/** Runs `deno test <permissions> <file>` from the repository root. */
-export async function runChecks(file: string, permissions: string[]): Promise<ChecksRun> {
+/**
+ * Runs `deno test <permissions> <file>` from the repository root, with `env` added to the
+ * environment.
+ */
+export async function runChecks(
+  file: string,
+  permissions: string[],
+  env: Record<string, string> = {},
+): Promise<ChecksRun> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["test", ...permissions, file],
     cwd: new URL("../", import.meta.url),
-    env: { NO_COLOR: "1" },
+    env: { ...env, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
