@@ -61,6 +61,7 @@ export class LiveFrameSource implements FrameSource {
   readonly #maxPages: number;
   #spare: LiveSimulation | null;
   #recycling: Promise<void> | null = null;
+  #recycled: LiveSimulation | null = null;
   #pages = 0;
   #closed = false;
 
@@ -128,6 +129,7 @@ export class LiveFrameSource implements FrameSource {
     this.#closed = true;
     this.#spare?.close();
     this.#spare = null;
+    this.#recycled?.close();
   }
 
   /** A page left: keep its simulation, rebuilt, as the reserve if there is none. */
@@ -140,13 +142,17 @@ export class LiveFrameSource implements FrameSource {
     simulation.pause();
     simulation.setOverlays([], null);
     simulation.setSpeed(1);
+    this.#recycled = simulation;
     this.#recycling = simulation.restart(this.seed).then(
       () => {
         if (this.#closed || this.#spare) simulation.close();
         else this.#spare = simulation;
       },
       () => simulation.close(),
-    ).finally(() => this.#recycling = null);
+    ).finally(() => {
+      this.#recycling = null;
+      this.#recycled = null;
+    });
   }
 }
 

@@ -55,13 +55,7 @@ export {
   measureRecording,
   type RecordedMetrics,
 } from "./recorded_metrics.ts";
-export {
-  checkRequest,
-  type HostPolicy,
-  hostPolicyFor,
-  LOCAL_HOST_NAMES,
-  type Refusal,
-} from "./request_guard.ts";
+export { type HostPolicy, hostPolicyFor, LOCAL_HOST_NAMES } from "./request_guard.ts";
 export {
   LiveSimulation,
   type LiveSimulationOptions,
@@ -93,4 +87,3 @@ export {
   type ClientBundle,
   clientSourceHash,
 } from "./client_bundle.ts";
-export { insideRoot, resolveStaticPath, type StaticLookup } from "./static_files.ts";
