@@ -281,18 +281,24 @@ async function openPage(
   return { page, errors };
 }
 
-/** Runs `fn` with a browser of its own, closed after. */
-async function withBrowser(fn: (browser: Browser) => Promise<void>): Promise<void> {
-  const browser = await launchHeadlessChromium();
-  try {
-    await fn(browser);
-  } finally {
-    await browser.close();
-  }
+/** A check of the page: a step of the test below, with the browser all checks share. */
+type PageCheck = (t: Deno.TestContext, browser: Browser) => Promise<void>;
+
+/** A step without the pending-operation checks (see the test at the end). */
+function step(
+  t: Deno.TestContext,
+  name: string,
+  fn: (t: Deno.TestContext) => void | Promise<void>,
+): Promise<boolean> {
+  return t.step({ name, fn, sanitizeOps: false, sanitizeResources: false });
 }
 
-Deno.test("the live page draws each strategy's agents where the simulation puts them", (t) =>
-  withBrowser(async (browser) => {
+/** The checks, in order; defined below. */
+const CHECKS: [string, PageCheck][] = [];
+
+CHECKS.push([
+  "the live page draws each strategy's agents where the simulation puts them",
+  async (t, browser) => {
     const source = await LiveFrameSource.start({
       scenario: SCENARIO,
       strategies: NAMES,
@@ -320,7 +326,8 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
       await setLayer(page, "headings", false);
       const regions = await viewRegions(page, 2);
 
-      await t.step(
+      await step(
+        t,
         "offline, the map falls back to a plain background with a visible note",
         async () => {
           const s = await waitForState(page, "the tile note", (s) => s.tileNote === true);
@@ -339,7 +346,8 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
       const frameA = [await pageFrame(page, 0), await pageFrame(page, 1)];
       const shotA = await screenshot(page, "live-paused.png");
 
-      await t.step(
+      await step(
+        t,
         "each frame matches a fresh simulation of the same strategy and seed",
         async () => {
           for (const v of [0, 1]) {
@@ -354,7 +362,8 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         },
       );
 
-      await t.step(
+      await step(
+        t,
         "agents are drawn at their simulated positions in their strategy's colour",
         () => {
           assert.equal(shotA.width, WIDTH);
@@ -382,7 +391,7 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         },
       );
 
-      await t.step("each side-by-side view shows its own strategy", async () => {
+      await step(t, "each side-by-side view shows its own strategy", async () => {
         assert.deepEqual(
           await page.$$eval(".panel .strategy-name", (e) => e.map((x) => x.textContent)),
           NAMES,
@@ -401,7 +410,8 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         }
       });
 
-      await t.step(
+      await step(
+        t,
         "clicking an agent shows its state and its strategy's internals in a corner",
         async () => {
           const map = (await boxOf(page, "#map"))!;
@@ -473,7 +483,7 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         },
       );
 
-      await t.step("agents move between screenshots", async () => {
+      await step(t, "agents move between screenshots", async () => {
         await setPaused(page, false);
         await page.waitForTimeout(1200);
         await setPaused(page, true);
@@ -531,7 +541,7 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         }
       });
 
-      await t.step("restart with a new seed starts the runs of that seed", async () => {
+      await step(t, "restart with a new seed starts the runs of that seed", async () => {
         await page.fill("#seed", "7");
         await page.click("#restart");
         await waitForState(
@@ -546,7 +556,7 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
         }
       });
 
-      await t.step("the page loads without a failed request", () => {
+      await step(t, "the page loads without a failed request", () => {
         assert.deepEqual(failed, []);
         for (const path of ["/", "/static/style.css", "/app.js", "/static/favicon.svg"]) {
           assert.ok(served.includes(path), `${path} was not requested: ${served}`);
@@ -558,77 +568,78 @@ Deno.test("the live page draws each strategy's agents where the simulation puts 
       await server.close();
       source.close();
     }
-  }));
+  },
+]);
 
-Deno.test("a configured tile server shows as the basemap", (t) =>
-  withBrowser(async (browser) => {
-    const tile = encode({ width: 256, height: 256, data: _solid(256, 256, [200, 60, 160]) });
-    let requests = 0;
-    const tiles = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
-      requests++;
-      if (!/^\/\d+\/\d+\/\d+\.png$/.test(new URL(request.url).pathname)) {
-        return new Response("", { status: 404 });
-      }
-      return new Response(tile.slice(), {
-        headers: { "content-type": "image/png", "access-control-allow-origin": "*" },
-      });
-    });
-    const source = await LiveFrameSource.start({
-      scenario: SCENARIO,
-      strategies: ["none", "none"],
-      agents: 30,
-    });
-    const server = await serve(source, {
-      tiles: `http://127.0.0.1:${tiles.addr.port}/{z}/{x}/{y}.png`,
-      attribution: "test tiles",
-    });
-    const { page, errors } = await openPage(browser, server.url);
-    /** Share of the open map samples that show the tile colour (slightly desaturated). */
-    const tinted = async (name: string) => {
-      const boxes = await overlayBoxes(page);
-      const agents = [...await agentsOnScreen(page, 0), ...await agentsOnScreen(page, 1)];
-      const map = (await boxOf(page, "#map"))!;
-      const shot = await screenshot(page, name);
-      const open = openSamples(map, agents, boxes, 18);
-      const shown = open.filter(([x, y]) => {
-        const [r, g, b] = shot.at(x, y);
-        return r > g + 60 && b > g + 40;
-      }).length;
-      return shown / open.length;
-    };
-    try {
-      await waitForState(page, "tiles", (s) => s.tileLoads >= 2 && s.renders > 2);
-      await page.waitForTimeout(500);
-      const s = await state(page);
-      assert.equal(s.tileNote, false);
-      assert.equal(s.tileErrors, 0);
-      assert.ok(requests >= 2);
-      assert.equal(await page.textContent("#attribution"), "test tiles");
-      const share = await tinted("tiles.png");
-      assert.ok(share >= 0.9, `${(share * 100).toFixed(0)} % of open samples show the tiles`);
-
-      await t.step("switching the tiles off and on brings the basemap back at once", async () => {
-        await setLayer(page, "tiles", false);
-        await page.waitForTimeout(300);
-        const off = await tinted("tiles-off.png");
-        assert.ok(off < 0.02, `${(off * 100).toFixed(0)} % tinted with the tiles off`);
-        await setLayer(page, "tiles", true);
-        // Without touching the camera: the user does not have to pan for the map to return.
-        await page.waitForTimeout(1000);
-        const on = await tinted("tiles-on.png");
-        assert.ok(on >= 0.9, `${(on * 100).toFixed(0)} % tinted after switching the tiles on`);
-        assert.deepEqual(errors, []);
-      });
-    } finally {
-      await page.close();
-      await server.close();
-      source.close();
-      await tiles.shutdown();
+CHECKS.push(["a configured tile server shows as the basemap", async (t, browser) => {
+  const tile = encode({ width: 256, height: 256, data: _solid(256, 256, [200, 60, 160]) });
+  let requests = 0;
+  const tiles = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    requests++;
+    if (!/^\/\d+\/\d+\/\d+\.png$/.test(new URL(request.url).pathname)) {
+      return new Response("", { status: 404 });
     }
-  }));
+    return new Response(tile.slice(), {
+      headers: { "content-type": "image/png", "access-control-allow-origin": "*" },
+    });
+  });
+  const source = await LiveFrameSource.start({
+    scenario: SCENARIO,
+    strategies: ["none", "none"],
+    agents: 30,
+  });
+  const server = await serve(source, {
+    tiles: `http://127.0.0.1:${tiles.addr.port}/{z}/{x}/{y}.png`,
+    attribution: "test tiles",
+  });
+  const { page, errors } = await openPage(browser, server.url);
+  /** Share of the open map samples that show the tile colour (slightly desaturated). */
+  const tinted = async (name: string) => {
+    const boxes = await overlayBoxes(page);
+    const agents = [...await agentsOnScreen(page, 0), ...await agentsOnScreen(page, 1)];
+    const map = (await boxOf(page, "#map"))!;
+    const shot = await screenshot(page, name);
+    const open = openSamples(map, agents, boxes, 18);
+    const shown = open.filter(([x, y]) => {
+      const [r, g, b] = shot.at(x, y);
+      return r > g + 60 && b > g + 40;
+    }).length;
+    return shown / open.length;
+  };
+  try {
+    await waitForState(page, "tiles", (s) => s.tileLoads >= 2 && s.renders > 2);
+    await page.waitForTimeout(500);
+    const s = await state(page);
+    assert.equal(s.tileNote, false);
+    assert.equal(s.tileErrors, 0);
+    assert.ok(requests >= 2);
+    assert.equal(await page.textContent("#attribution"), "test tiles");
+    const share = await tinted("tiles.png");
+    assert.ok(share >= 0.9, `${(share * 100).toFixed(0)} % of open samples show the tiles`);
 
-Deno.test("the page's widgets fit the window and keep out of each other's way", (t) =>
-  withBrowser(async (browser) => {
+    await step(t, "switching the tiles off and on brings the basemap back at once", async () => {
+      await setLayer(page, "tiles", false);
+      await page.waitForTimeout(300);
+      const off = await tinted("tiles-off.png");
+      assert.ok(off < 0.02, `${(off * 100).toFixed(0)} % tinted with the tiles off`);
+      await setLayer(page, "tiles", true);
+      // Without touching the camera: the user does not have to pan for the map to return.
+      await page.waitForTimeout(1000);
+      const on = await tinted("tiles-on.png");
+      assert.ok(on >= 0.9, `${(on * 100).toFixed(0)} % tinted after switching the tiles on`);
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await page.close();
+    await server.close();
+    source.close();
+    await tiles.shutdown();
+  }
+}]);
+
+CHECKS.push([
+  "the page's widgets fit the window and keep out of each other's way",
+  async (t, browser) => {
     // The strategies in the other order than above: colours follow the names.
     const names = ["orca", "none"];
     const source = await LiveFrameSource.start({
@@ -639,7 +650,7 @@ Deno.test("the page's widgets fit the window and keep out of each other's way", 
     const server = await serve(source);
     const { page, errors } = await openPage(browser, server.url);
     try {
-      await t.step("a strategy keeps its colour whatever view it is in", async () => {
+      await step(t, "a strategy keeps its colour whatever view it is in", async () => {
         await setLayer(page, "trails", false);
         await setLayer(page, "headings", false);
         await setPaused(page, true);
@@ -660,7 +671,7 @@ Deno.test("the page's widgets fit the window and keep out of each other's way", 
         assert.deepEqual(swatches, names.map((n) => _css(strategyColor(n))));
       });
 
-      await t.step("every control fits in the toolbar at 1,280 and 1,024 px", async () => {
+      await step(t, "every control fits in the toolbar at 1,280 and 1,024 px", async () => {
         for (const width of [1280, 1024]) {
           await page.setViewportSize({ width, height: HEIGHT });
           await page.waitForTimeout(200);
@@ -700,7 +711,7 @@ Deno.test("the page's widgets fit the window and keep out of each other's way", 
         await page.setViewportSize({ width: WIDTH, height: HEIGHT });
       });
 
-      await t.step("the legend, the offline note and the attribution never overlap", async () => {
+      await step(t, "the legend, the offline note and the attribution never overlap", async () => {
         await waitForState(page, "the tile note", (s) => s.tileNote === true);
         await page.selectOption("#color-by", "state"); // the longest legend
         for (const width of [1280, 800, 560]) {
@@ -726,7 +737,7 @@ Deno.test("the page's widgets fit the window and keep out of each other's way", 
         await page.setViewportSize({ width: WIDTH, height: HEIGHT });
       });
 
-      await t.step("resizing the window refits the scene", async () => {
+      await step(t, "resizing the window refits the scene", async () => {
         // deno-lint-ignore no-explicit-any
         const sceneBox = () => page.evaluate(() => (globalThis as any).__throng.sceneBox(0));
         const inside = (b: ThrongHook) =>
@@ -764,103 +775,113 @@ Deno.test("the page's widgets fit the window and keep out of each other's way", 
       await server.close();
       source.close();
     }
-  }));
+  },
+]);
 
-Deno.test("the badge counts every agent the scenario will place", () =>
-  withBrowser(async (browser) => {
-    // The building lets its agents in over time: few are inside at the start.
-    const source = await LiveFrameSource.start({
-      scenario: "building",
-      strategies: ["none"],
-      agents: 40,
-      paused: true,
-    });
-    const server = await serve(source);
-    const { page } = await openPage(browser, server.url);
-    try {
-      assert.equal(await page.textContent("#mode"), "live · building · 40 agents");
-      const s = await state(page);
-      assert.ok(s.views[0].count < 40, `${s.views[0].count} agents placed at the start`);
-    } finally {
-      await page.close();
-      await server.close();
-      source.close();
-    }
-  }));
+CHECKS.push(["the badge counts every agent the scenario will place", async (_t, browser) => {
+  // The building lets its agents in over time: few are inside at the start.
+  const source = await LiveFrameSource.start({
+    scenario: "building",
+    strategies: ["none"],
+    agents: 40,
+    paused: true,
+  });
+  const server = await serve(source);
+  const { page } = await openPage(browser, server.url);
+  try {
+    assert.equal(await page.textContent("#mode"), "live · building · 40 agents");
+    const s = await state(page);
+    assert.ok(s.views[0].count < 40, `${s.views[0].count} agents placed at the start`);
+  } finally {
+    await page.close();
+    await server.close();
+    source.close();
+  }
+}]);
 
-Deno.test("each page plays at its own speed", () =>
-  withBrowser(async (browser) => {
-    const source = await LiveFrameSource.start({
-      scenario: SCENARIO,
-      strategies: ["none"],
-      agents: 20,
-    });
-    const server = await serve(source);
-    const a = await openPage(browser, server.url, 800, 500);
-    const b = await openPage(browser, server.url, 800, 500);
-    try {
-      await a.page.selectOption("#speed", "4");
-      await waitForState(a.page, "speed 4", (s) => s.views[0].timeFactor > 2.5, 10_000);
-      const t0 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
-      await a.page.waitForTimeout(1500);
-      const t1 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
-      const fast = t1[0] - t0[0], slow = t1[1] - t0[1];
-      assert.equal(await b.page.inputValue("#speed"), "1");
-      assert.equal(await a.page.inputValue("#speed"), "4");
-      assert.ok(slow > 0.5 && fast > 2.5 * slow, `4x page ran ${fast} s, 1x page ${slow} s`);
-    } finally {
-      await a.page.close();
-      await b.page.close();
-      await server.close();
-      source.close();
-    }
-  }));
+CHECKS.push(["each page plays at its own speed", async (_t, browser) => {
+  const source = await LiveFrameSource.start({
+    scenario: SCENARIO,
+    strategies: ["none"],
+    agents: 20,
+  });
+  const server = await serve(source);
+  const a = await openPage(browser, server.url, 800, 500);
+  const b = await openPage(browser, server.url, 800, 500);
+  try {
+    await a.page.selectOption("#speed", "4");
+    await waitForState(a.page, "speed 4", (s) => s.views[0].timeFactor > 2.5, 10_000);
+    const t0 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
+    await a.page.waitForTimeout(1500);
+    const t1 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
+    const fast = t1[0] - t0[0], slow = t1[1] - t0[1];
+    assert.equal(await b.page.inputValue("#speed"), "1");
+    assert.equal(await a.page.inputValue("#speed"), "4");
+    assert.ok(slow > 0.5 && fast > 2.5 * slow, `4x page ran ${fast} s, 1x page ${slow} s`);
+  } finally {
+    await a.page.close();
+    await b.page.close();
+    await server.close();
+    source.close();
+  }
+}]);
 
-Deno.test("replay shows collisions and salsa like live runs", () =>
-  withBrowser(async (browser) => {
-    const dir = await Deno.makeTempDir();
-    const path = `${dir}/run.bin`;
-    const { spec, source: origin } = await resolveScenario(SCENARIO, { agents: AGENTS });
-    const built = buildScenario(spec, {
-      registry: strategies,
-      strategy: { name: "raycast-cluster" },
-      seed: SEED,
-      source: origin,
-    });
-    const metrics = new MetricsCollector();
-    const recorder = new TrajectoryRecorder({ path, scenario: SCENARIO });
-    built.world.addObserver(metrics);
-    built.world.addObserver(recorder);
-    for (let k = 0; k < 400; k++) built.world.step();
-    recorder.close();
-    const live = metrics.result();
-    const source = ReplayFrameSource.load([path]);
-    const server = await serve(source);
-    const { page } = await openPage(browser, server.url);
-    try {
-      const end = source.recordings[0].data.frames.at(-1)!.time;
-      await page.$eval("#timeline", (e, time) => {
-        (e as HTMLInputElement).value = String(time);
-        e.dispatchEvent(new Event("input"));
-      }, end);
-      await waitForState(page, "the last frame", (s) => Math.abs(s.views[0].time - end) < 1e-6);
-      await page.waitForTimeout(400); // the panels refresh five times a second
-      const cell = (metric: string) => page.textContent(`.panel [data-metric=${metric}]`);
-      const collisions = Number(await cell("collisions")), salsa = Number(await cell("salsa"));
-      const measured = source.recordings[0].metrics;
-      assert.equal(collisions, measured.collisions.at(-1));
-      assert.equal(salsa, measured.salsa.at(-1));
-      // Counted on the recorded frames, as the live run counted them on its steps.
-      assert.ok(live.collisions > 0 && live.salsa > 0, `${live.collisions}, ${live.salsa}`);
-      assert.ok(Math.abs(collisions - live.collisions) <= 0.05 * live.collisions + 1);
-      assert.ok(Math.abs(salsa - live.salsa) <= 0.25 * live.salsa + 2, `${salsa} vs ${live.salsa}`);
-      assert.equal(await cell("ms"), "not recorded");
-    } finally {
-      await page.close();
-      await server.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  }));
+CHECKS.push(["replay shows collisions and salsa like live runs", async (_t, browser) => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/run.bin`;
+  const { spec, source: origin } = await resolveScenario(SCENARIO, { agents: AGENTS });
+  const built = buildScenario(spec, {
+    registry: strategies,
+    strategy: { name: "raycast-cluster" },
+    seed: SEED,
+    source: origin,
+  });
+  const metrics = new MetricsCollector();
+  const recorder = new TrajectoryRecorder({ path, scenario: SCENARIO });
+  built.world.addObserver(metrics);
+  built.world.addObserver(recorder);
+  for (let k = 0; k < 400; k++) built.world.step();
+  recorder.close();
+  const live = metrics.result();
+  const source = ReplayFrameSource.load([path]);
+  const server = await serve(source);
+  const { page } = await openPage(browser, server.url);
+  try {
+    const end = source.recordings[0].data.frames.at(-1)!.time;
+    await page.$eval("#timeline", (e, time) => {
+      (e as HTMLInputElement).value = String(time);
+      e.dispatchEvent(new Event("input"));
+    }, end);
+    await waitForState(page, "the last frame", (s) => Math.abs(s.views[0].time - end) < 1e-6);
+    await page.waitForTimeout(400); // the panels refresh five times a second
+    const cell = (metric: string) => page.textContent(`.panel [data-metric=${metric}]`);
+    const collisions = Number(await cell("collisions")), salsa = Number(await cell("salsa"));
+    const measured = source.recordings[0].metrics;
+    assert.equal(collisions, measured.collisions.at(-1));
+    assert.equal(salsa, measured.salsa.at(-1));
+    // Counted on the recorded frames, as the live run counted them on its steps.
+    assert.ok(live.collisions > 0 && live.salsa > 0, `${live.collisions}, ${live.salsa}`);
+    assert.ok(Math.abs(collisions - live.collisions) <= 0.05 * live.collisions + 1);
+    assert.ok(Math.abs(salsa - live.salsa) <= 0.25 * live.salsa + 2, `${salsa} vs ${live.salsa}`);
+    assert.equal(await cell("ms"), "not recorded");
+  } finally {
+    await page.close();
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}]);
+
+// One browser for every check: Chromium compiles deck.gl's shaders once for all its pages (on
+// its software renderer that is most of a page's start). Playwright keeps reading its pipe to the
+// browser, so the steps do not check for pending operations.
+Deno.test("the viewer page in headless Chromium", async (t) => {
+  const browser = await launchHeadlessChromium();
+  try {
+    for (const [name, check] of CHECKS) await step(t, name, (s) => check(s, browser));
+  } finally {
+    await browser.close();
+  }
+});
 
 function _solid(width: number, height: number, rgb: [number, number, number]): Uint8Array {
   const data = new Uint8Array(width * height * 4);

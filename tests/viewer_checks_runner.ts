@@ -38,7 +38,11 @@ export async function runChecks(
     output,
     result(name: string): string {
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const match = new RegExp(`^\\s*${escaped} \\.\\.\\. (ok|FAILED)`, "m").exec(output);
+      // Deno's "has been running for over (1m0s)" notice may cut the line before its result.
+      const match = new RegExp(
+        `^\\s*${escaped} \\.\\.\\.(?:'[^\\n]*has been running for over[^\\n]*\\n)? (ok|FAILED)`,
+        "m",
+      ).exec(output);
       return match ? match[1] : "missing";
     },
   };
