@@ -1,7 +1,8 @@
 /**
  * `deno task demo`: the live side-by-side view of the built-in `crossing` scenario (two flocks
- * crossing a street, seed 002) in the browser, up to four registered strategies at once. It takes
- * the flags of `deno task view` and prints the page's URL.
+ * crossing a street, after "Crossing citizens: a simple simulation of pedestrian crossing"
+ * (project report)) in the browser, up to four registered strategies at once. It takes the flags
+ * of `deno task view` and prints the page's URL.
  *
  * `deno task demo --table [compare flags]` prints the comparison table of every registered
  * strategy on the same scenario instead (the flags of `compare`); a flag that only the table
@@ -12,7 +13,7 @@
  */
 import { compareMain } from "./compare.ts";
 import { runMain } from "./_errors.ts";
-import { viewMain } from "../viewer/cli.ts";
+import { viewMain } from "./view.ts";
 
 /** The scenario the demo runs when none is given. */
 export const DEMO_SCENARIO = "crossing";

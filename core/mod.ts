@@ -21,6 +21,7 @@ export * from "./distribution.ts";
 export * from "./geometry.ts";
 export * from "./named_registry.ts";
 export * from "./navigator.ts";
+export * from "./neighbour_query.ts";
 export * from "./obstacles.ts";
 export * from "./options.ts";
 export * from "./placement_index.ts";

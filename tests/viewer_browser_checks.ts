@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 /**
- * Browser checks of the viewer page: headless Chromium (Debian's `chromium` package, installed by
- * `.ci/run`) driven by playwright-core, with Mesa's software WebGL. Screenshots are decoded and
- * the agents are looked for, pixel by pixel, where the simulation puts them. They need network,
+ * Browser checks of the viewer page: headless Chromium (found as
+ * `viewer/tools/find_chromium.ts` says) driven by playwright-core, WebGL on Chromium's software
+ * renderer. Screenshots are decoded and the agents are looked for, pixel by pixel, where the
+ * simulation puts them; the page's widgets are measured where they are drawn. They need network,
  * a browser and the bundler, which the project's test task does not grant, so
  * tests/viewer_browser_test.ts runs this file in a `deno test` subprocess:
  *
  * ```sh
- * deno test --unstable-bundle --allow-read --allow-write --allow-net=127.0.0.1 --allow-env \
- *   --allow-sys --allow-run=/usr/bin/chromium tests/viewer_browser_checks.ts
+ * deno test --unstable-bundle --allow-all tests/viewer_browser_checks.ts
  * ```
  *
  * Screenshots are kept in `out/screenshots/` (git-ignored).
@@ -16,13 +16,21 @@
  * @module
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchHeadlessChromium } from "../viewer/tools/headless_chromium.ts";
 import { decode, encode } from "fast-png";
 import { buildClientBundle } from "../viewer/client_bundle.ts";
-import { VIEW_COLORS } from "../viewer/client/colors.ts";
-import { LiveSimulation } from "../viewer/live_simulation.ts";
-import { startViewerServer, type ViewerServer } from "../viewer/server.ts";
+import { type Rgb, strategyColor } from "../viewer/client/colors.ts";
+import type { FrameSource } from "../viewer/frame_source.ts";
+import { LiveFrameSource } from "../viewer/live_source.ts";
+import { ReplayFrameSource } from "../viewer/replay_source.ts";
+import {
+  startViewerServer,
+  type ViewerServer,
+  type ViewerServerOptions,
+} from "../viewer/server.ts";
+import { MetricsCollector } from "../metrics/collector.ts";
+import { TrajectoryRecorder } from "../recording/recorder.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -32,12 +40,12 @@ const WIDTH = 1280, HEIGHT = 720;
 /** The page's plain background (#20242c), shown where no tile loaded. */
 const BACKGROUND = [0x20, 0x24, 0x2c] as const;
 const SCENARIO = "crossing", AGENTS = 60, SEED = 1, NAMES = ["none", "orca"];
+const bundle = await buildClientBundle();
 
 /** An RGBA screenshot. */
 interface Pixels {
   width: number;
   height: number;
-  data: Uint8Array;
   at(x: number, y: number): [number, number, number];
 }
 
@@ -57,7 +65,6 @@ async function screenshot(page: Page, name: string): Promise<Pixels> {
   return {
     width: image.width,
     height: image.height,
-    data,
     at(x, y) {
       const o = (Math.round(y) * image.width + Math.round(x)) * channels;
       return [data[o], data[o + 1], data[o + 2]];
@@ -95,7 +102,7 @@ async function waitForState(
 async function overlayBoxes(page: Page): Promise<Box[]> {
   return await page.evaluate(() =>
     [...document.querySelectorAll(
-      ".panel, #toolbar, #legend, #tile-note, #attribution, #inspector",
+      ".panel, #toolbar, #legend, #tile-note, #attribution, #inspector, #layer-menu",
     )]
       .filter((e) => !(e as HTMLElement).hidden)
       .map((e) => {
@@ -105,11 +112,34 @@ async function overlayBoxes(page: Page): Promise<Box[]> {
   );
 }
 
+/** The rectangle of an element, or null when it is hidden. */
+async function boxOf(page: Page, selector: string): Promise<Box | null> {
+  return await page.$eval(selector, (e) => {
+    if ((e as HTMLElement).hidden) return null;
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+}
+
 const covered = (boxes: Box[], x: number, y: number, margin: number) =>
   boxes.some((b) =>
     x >= b.x - margin && x <= b.x + b.width + margin && y >= b.y - margin &&
     y <= b.y + b.height + margin
   );
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The views' rectangles: side by side over the map. */
+async function viewRegions(page: Page, views: number): Promise<Box[]> {
+  const map = (await boxOf(page, "#map"))!;
+  return Array.from({ length: views }, (_, v) => ({
+    x: map.x + (v * map.width) / views,
+    y: map.y,
+    width: map.width / views,
+    height: map.height,
+  }));
+}
 
 /** Screen positions of the agents of a view, with their ids. */
 async function agentsOnScreen(
@@ -119,7 +149,7 @@ async function agentsOnScreen(
   return await page.evaluate((v) => (globalThis as ThrongHook).__throng.screenPositions(v), view);
 }
 
-/** Share of the visible agents of `view` whose centre pixel has the view's colour. */
+/** How many of the visible agents of a view have their centre pixel in `color`. */
 function agentsDrawn(
   pixels: Pixels,
   agents: { x: number; y: number }[],
@@ -208,234 +238,341 @@ async function setPaused(page: Page, paused: boolean): Promise<void> {
   );
 }
 
-Deno.test("the live page draws each strategy's agents where the simulation puts them", async (t) => {
-  const bundle = await buildClientBundle();
-  const live = await LiveSimulation.start({
-    scenario: SCENARIO,
-    strategies: NAMES,
-    agents: AGENTS,
-    seed: SEED,
+/** Switches a layer kind on or off through the layer menu. */
+async function setLayer(page: Page, key: string, on: boolean): Promise<void> {
+  if (!(await page.isVisible("#layer-menu"))) await page.click("#layers-button");
+  await page.setChecked(`#layer-${key}`, on);
+  await page.keyboard.press("Escape");
+  await waitForState(page, `layer ${key} ${on}`, (s) => s.layers[key] === on);
+}
+
+/** Clicks a point of the map as a user does: the pointer gets there first, then clicks. */
+async function clickMap(page: Page, x: number, y: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(300);
+  await page.mouse.click(x, y);
+}
+
+/** A viewer server of `source` on a free port; the caller closes both. */
+async function serve(
+  source: FrameSource,
+  options: Partial<ViewerServerOptions> = {},
+): Promise<ViewerServer> {
+  return await startViewerServer({ source, bundle: bundle.code, port: 0, ...options });
+}
+
+/** A page of `url` at `width` × `height`, with its errors collected. */
+async function openPage(
+  browser: Browser,
+  url: string,
+  width = WIDTH,
+  height = HEIGHT,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (/assert|INVALID_OPERATION|INVALID_VALUE/i.test(message.text())) {
+      errors.push(message.text());
+    }
   });
-  let server: ViewerServer | null = null;
-  const browser = await launchHeadlessChromium();
-  try {
-    server = await startViewerServer({
-      source: { kind: "live", live },
-      bundle: bundle.code,
-      port: 0,
+  await page.goto(url);
+  await waitForState(page, "frames", (s) => s.framesReceived >= s.views.length && s.renders > 2);
+  return { page, errors };
+}
+
+/** A check of the page: a step of the test below, with the browser all checks share. */
+type PageCheck = (t: Deno.TestContext, browser: Browser) => Promise<void>;
+
+/** A step without the pending-operation checks (see the test at the end). */
+function step(
+  t: Deno.TestContext,
+  name: string,
+  fn: (t: Deno.TestContext) => void | Promise<void>,
+): Promise<boolean> {
+  return t.step({ name, fn, sanitizeOps: false, sanitizeResources: false });
+}
+
+/** The checks, in order; defined below. */
+const CHECKS: [string, PageCheck][] = [];
+
+CHECKS.push([
+  "the live page draws each strategy's agents where the simulation puts them",
+  async (t, browser) => {
+    const source = await LiveFrameSource.start({
+      scenario: SCENARIO,
+      strategies: NAMES,
+      agents: AGENTS,
+      seed: SEED,
     });
-    live.resume();
+    const server = await serve(source);
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(server.url);
-    await waitForState(page, "frames", (s) => s.framesReceived > 10 && s.renders > 2);
-    await page.uncheck("#layer-trails");
-    await page.uncheck("#layer-headings");
-    const regions: Box[] = [0, 1].map((v) => ({
-      x: (v * WIDTH) / 2,
-      y: 37,
-      width: WIDTH / 2,
-      height: HEIGHT - 37,
-    }));
+    try {
+      const errors: string[] = [];
+      const failed: string[] = [];
+      const served: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("response", (response) => {
+        if (!response.url().startsWith(server.url)) return;
+        served.push(new URL(response.url()).pathname);
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      page.on("requestfailed", (request) => {
+        if (request.url().startsWith(server.url)) failed.push(`failed ${request.url()}`);
+      });
+      await page.goto(server.url);
+      await waitForState(page, "frames", (s) => s.framesReceived > 10 && s.renders > 2);
+      await setLayer(page, "trails", false);
+      await setLayer(page, "headings", false);
+      const regions = await viewRegions(page, 2);
 
-    await t.step(
-      "offline, the map falls back to a plain background with a visible note",
-      async () => {
-        const s = await waitForState(page, "the tile note", (s) => s.tileNote === true);
-        assert.equal(s.tileLoads, 0);
-        assert.ok(s.tileErrors > 0);
-        assert.ok(await page.isVisible("#tile-note"));
-        assert.match((await page.textContent("#tile-note"))!, /tiles could not be loaded/);
-        assert.equal(await page.textContent("#attribution"), "© OpenStreetMap contributors");
-      },
-    );
-
-    await setPaused(page, true);
-    await page.waitForTimeout(400);
-    const boxes = await overlayBoxes(page);
-    const agentsA = [await agentsOnScreen(page, 0), await agentsOnScreen(page, 1)];
-    const frameA = [await pageFrame(page, 0), await pageFrame(page, 1)];
-    const shotA = await screenshot(page, "live-paused.png");
-
-    await t.step(
-      "each frame matches a fresh simulation of the same strategy and seed",
-      async () => {
-        for (const v of [0, 1]) {
-          const truth = await simulate(NAMES[v], SEED, frameA[v].step);
-          assert.equal(frameA[v].ids.length, truth.size);
-          const error = largestError(frameA[v], truth);
-          assert.ok(
-            error < 1e-3,
-            `view ${v} is ${error} m off the simulation at step ${frameA[v].step}`,
-          );
-        }
-      },
-    );
-
-    await t.step("agents are drawn at their simulated positions in their view's colour", () => {
-      assert.equal(shotA.width, WIDTH);
-      for (const v of [0, 1]) {
-        const { checked, matched } = agentsDrawn(
-          shotA,
-          agentsA[v],
-          regions[v],
-          boxes,
-          VIEW_COLORS[v],
-        );
-        assert.ok(checked >= 30, `only ${checked} agents of view ${v} are visible`);
-        assert.ok(
-          matched >= 0.9 * checked,
-          `view ${v}: ${matched} of ${checked} agents found in the pixels`,
-        );
-        const open = openSamples(regions[v], agentsA[v], boxes, 18);
-        const plain = open.filter(([x, y]) => near(shotA.at(x, y), BACKGROUND, 10)).length;
-        assert.ok(open.length > 200);
-        assert.ok(
-          plain >= 0.95 * open.length,
-          `view ${v}: ${plain} of ${open.length} open samples are background`,
-        );
-      }
-    });
-
-    await t.step("each side-by-side view shows its own strategy", async () => {
-      assert.deepEqual(
-        await page.$$eval(".panel .strategy-name", (e) => e.map((x) => x.textContent)),
-        NAMES,
+      await step(
+        t,
+        "offline, the map falls back to a plain background with a visible note",
+        async () => {
+          const s = await waitForState(page, "the tile note", (s) => s.tileNote === true);
+          assert.equal(s.tileLoads, 0);
+          assert.ok(s.tileErrors > 0);
+          assert.ok(await page.isVisible("#tile-note"));
+          assert.match((await page.textContent("#tile-note"))!, /tiles could not be loaded/);
+          assert.equal(await page.textContent("#attribution"), "© OpenStreetMap contributors");
+        },
       );
-      // No agent colour of one view appears on the other's map (the legend shows both).
-      for (const v of [0, 1]) {
-        const other = VIEW_COLORS[1 - v];
-        let foreign = 0;
-        const r = regions[v];
-        for (let y = r.y; y < r.y + r.height; y += 2) {
-          for (let x = r.x; x < r.x + r.width; x += 2) {
-            if (!covered(boxes, x, y, 2) && near(shotA.at(x, y), other, 30)) foreign++;
-          }
-        }
-        assert.equal(foreign, 0, `view ${v} shows ${foreign} pixels of view ${1 - v}'s colour`);
-      }
-    });
 
-    await t.step("clicking an agent shows its state and its strategy's internals", async () => {
-      const target = agentsA[1].find((a) =>
-        !covered(boxes, a.x, a.y, 12) && a.x > regions[1].x + 20 && a.y < HEIGHT - 60
-      )!;
-      await page.mouse.click(target.x, target.y);
-      await page.waitForSelector("#inspector:not([hidden])");
-      await page.waitForFunction(
-        (id) => document.querySelector("#inspector-table")?.textContent?.includes(`id${id}`),
-        target.id,
-      );
-      const rows = Object.fromEntries(
-        await page.$$eval(
-          "#inspector-table tr",
-          (trs) =>
-            trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.textContent)),
-        ),
-      );
-      const i = frameA[1].ids.indexOf(target.id);
-      assert.equal(rows.id, String(target.id));
-      assert.equal(rows.strategy, "orca");
-      assert.ok(Math.abs(Number(rows.x) - frameA[1].positions[2 * i]) < 0.01);
-      assert.ok(Math.abs(Number(rows.y) - frameA[1].positions[2 * i + 1]) < 0.01);
-      assert.match(
-        await page.textContent("#inspector-title") ?? "",
-        new RegExp(`agent ${target.id}`),
-      );
-      // The paths overlay of the focused agent arrives as debug segments.
-      await page.check("#overlay-paths");
-      await waitForState(page, "debug segments", (s) => s.views[1].debugSegments >= 1);
-      await page.uncheck("#overlay-paths");
-      await page.click("#inspector-close");
-    });
-
-    await t.step("agents move between screenshots", async () => {
-      await setPaused(page, false);
-      await page.waitForTimeout(1200);
       await setPaused(page, true);
       await page.waitForTimeout(400);
-      const agentsB = [await agentsOnScreen(page, 0), await agentsOnScreen(page, 1)];
-      const frameB = await pageFrame(page, 0);
-      const shotB = await screenshot(page, "live-moved.png");
-      assert.ok(frameB.step >= frameA[0].step + 10, `only ${frameB.step - frameA[0].step} steps`);
-      let moved = 0, common = 0;
-      frameB.ids.forEach((id, i) => {
-        const j = frameA[0].ids.indexOf(id);
-        if (j < 0) return;
-        common++;
-        const d = Math.hypot(
-          frameB.positions[2 * i] - frameA[0].positions[2 * j],
-          frameB.positions[2 * i + 1] - frameA[0].positions[2 * j + 1],
-        );
-        if (d > 0.3) moved++;
-      });
-      assert.ok(moved >= 0.8 * common, `${moved} of ${common} agents moved`);
-      let changed = 0;
-      for (let y = 37; y < HEIGHT; y += 2) {
-        for (let x = 0; x < WIDTH; x += 2) if (!near(shotA.at(x, y), shotB.at(x, y), 20)) changed++;
-      }
-      assert.ok(changed > 500, `only ${changed} sampled pixels changed`);
-      const boxesB = await overlayBoxes(page);
-      for (const v of [0, 1]) {
-        const { checked, matched } = agentsDrawn(
-          shotB,
-          agentsB[v],
-          regions[v],
-          boxesB,
-          VIEW_COLORS[v],
-        );
-        assert.ok(
-          matched >= 0.9 * checked,
-          `view ${v}: ${matched} of ${checked} moved agents found`,
-        );
-        // Where an agent was and no agent is now, the background shows again.
-        const vacated = openSamples(regions[v], agentsB[v], boxesB, 18).length;
-        assert.ok(vacated > 200);
-        const left = agentsA[v].filter((a) =>
-          !covered(boxesB, a.x, a.y, 6) && agentsB[v].every((b) =>
-            Math.hypot(a.x - b.x, a.y - b.y) > 18
-          ) &&
-          a.x > regions[v].x && a.x < regions[v].x + regions[v].width
-        );
-        const cleared = left.filter((a) => near(shotB.at(a.x, a.y), BACKGROUND, 10)).length;
-        assert.ok(
-          left.length >= 5 && cleared >= 0.9 * left.length,
-          `${cleared} of ${left.length} vacated`,
-        );
-      }
-    });
+      const boxes = await overlayBoxes(page);
+      const agentsA = [await agentsOnScreen(page, 0), await agentsOnScreen(page, 1)];
+      const frameA = [await pageFrame(page, 0), await pageFrame(page, 1)];
+      const shotA = await screenshot(page, "live-paused.png");
 
-    await t.step("restart with a new seed starts the runs of that seed", async () => {
-      await page.fill("#seed", "7");
-      await page.click("#restart");
-      await waitForState(
-        page,
-        "the restart",
-        (s) => s.views.every((v: ThrongHook) => v.step === 0),
+      await step(
+        t,
+        "each frame matches a fresh simulation of the same strategy and seed",
+        async () => {
+          for (const v of [0, 1]) {
+            const truth = await simulate(NAMES[v], SEED, frameA[v].step);
+            assert.equal(frameA[v].ids.length, truth.size);
+            const error = largestError(frameA[v], truth);
+            assert.ok(
+              error < 1e-3,
+              `view ${v} is ${error} m off the simulation at step ${frameA[v].step}`,
+            );
+          }
+        },
       );
-      for (const v of [0, 1]) {
-        const frame = await pageFrame(page, v);
-        assert.ok(largestError(frame, await simulate(NAMES[v], 7, 0)) < 1e-3);
-        assert.ok(largestError(frame, await simulate(NAMES[v], SEED, 0)) > 0.1);
-      }
-    });
-    assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    await server?.close();
-    live.close();
-  }
-});
 
-Deno.test("a configured tile server shows as the basemap", async () => {
-  const bundle = await buildClientBundle();
-  const tile = encode({
-    width: 256,
-    height: 256,
-    data: _solid(256, 256, [200, 60, 160]),
-    channels: 4,
-  });
+      await step(
+        t,
+        "agents are drawn at their simulated positions in their strategy's colour",
+        () => {
+          assert.equal(shotA.width, WIDTH);
+          for (const v of [0, 1]) {
+            const { checked, matched } = agentsDrawn(
+              shotA,
+              agentsA[v],
+              regions[v],
+              boxes,
+              strategyColor(NAMES[v]),
+            );
+            assert.ok(checked >= 30, `only ${checked} agents of view ${v} are visible`);
+            assert.ok(
+              matched >= 0.9 * checked,
+              `view ${v}: ${matched} of ${checked} agents found in the pixels`,
+            );
+            const open = openSamples(regions[v], agentsA[v], boxes, 18);
+            const plain = open.filter(([x, y]) => near(shotA.at(x, y), BACKGROUND, 10)).length;
+            assert.ok(open.length > 200);
+            assert.ok(
+              plain >= 0.95 * open.length,
+              `view ${v}: ${plain} of ${open.length} open samples are background`,
+            );
+          }
+        },
+      );
+
+      await step(t, "each side-by-side view shows its own strategy", async () => {
+        assert.deepEqual(
+          await page.$$eval(".panel .strategy-name", (e) => e.map((x) => x.textContent)),
+          NAMES,
+        );
+        // No agent colour of one view appears on the other's map.
+        for (const v of [0, 1]) {
+          const other = strategyColor(NAMES[1 - v]);
+          let foreign = 0;
+          const r = regions[v];
+          for (let y = r.y; y < r.y + r.height; y += 2) {
+            for (let x = r.x; x < r.x + r.width; x += 2) {
+              if (!covered(boxes, x, y, 2) && near(shotA.at(x, y), other, 30)) foreign++;
+            }
+          }
+          assert.equal(foreign, 0, `view ${v} shows ${foreign} pixels of view ${1 - v}'s colour`);
+        }
+      });
+
+      await step(
+        t,
+        "clicking an agent shows its state and its strategy's internals in a corner",
+        async () => {
+          const map = (await boxOf(page, "#map"))!;
+          // The agent nearest the top right corner of the right view, where the box opens.
+          const target = agentsA[1].filter((a) =>
+            !covered(boxes, a.x, a.y, 12) && a.x > regions[1].x + 20 && a.x < map.x + map.width - 8
+          ).sort((a, b) =>
+            (a.y - b.y) - (a.x - b.x)
+          )[0];
+          await clickMap(page, target.x, target.y);
+          await page.waitForSelector("#inspector:not([hidden])");
+          await page.waitForFunction(
+            (id) => document.querySelector("#inspector-table")?.textContent?.includes(`id${id}`),
+            target.id,
+          );
+          const rows = Object.fromEntries(
+            await page.$$eval(
+              "#inspector-table tr",
+              (trs) =>
+                trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.textContent)),
+            ),
+          );
+          const i = frameA[1].ids.indexOf(target.id);
+          assert.equal(rows.id, String(target.id));
+          assert.equal(rows.strategy, "orca");
+          assert.ok(Math.abs(Number(rows.x) - frameA[1].positions[2 * i]) < 0.01);
+          assert.ok(Math.abs(Number(rows.y) - frameA[1].positions[2 * i + 1]) < 0.01);
+          assert.match(
+            await page.textContent("#inspector-title") ?? "",
+            new RegExp(`agent ${target.id}`),
+          );
+          // The strategy's internals are folded below, one click away.
+          const summary = await page.textContent("#inspector-internals-title") ?? "";
+          const internals = Number(/\((\d+)\)/.exec(summary)?.[1] ?? 0);
+          assert.ok(internals >= 3, summary);
+          await page.click("#inspector-internals-title");
+          assert.equal(
+            await page.$$eval("#inspector-internals-table tr", (r) => r.length),
+            internals,
+          );
+          // A box in a corner: small, clear of the metrics panels, never over the agent it shows.
+          await page.waitForTimeout(300);
+          const box = (await boxOf(page, "#inspector"))!;
+          assert.ok(
+            box.width * box.height <= 0.12 * map.width * map.height,
+            `the inspector covers ${
+              ((box.width * box.height) / (map.width * map.height) * 100).toFixed(0)
+            } % of the map`,
+          );
+          assert.ok(box.x + box.width <= map.x + map.width && box.y >= map.y);
+          for (
+            const panel of await page.$$eval(".panel", (ps) =>
+              ps.map((p) => {
+                const r = p.getBoundingClientRect();
+                return { x: r.x, y: r.y, width: r.width, height: r.height };
+              }))
+          ) {
+            assert.ok(!overlap(box, panel), "the inspector covers a metrics panel");
+          }
+          const shown = (await agentsOnScreen(page, 1)).find((a) => a.id === target.id)!;
+          assert.ok(!covered([box], shown.x, shown.y, 4), "the inspector hides its agent");
+          // The paths overlay of the focused agent arrives as debug segments.
+          await page.click("#layers-button");
+          await page.check("#overlay-paths");
+          await waitForState(page, "debug segments", (s) => s.views[1].debugSegments >= 1);
+          await page.uncheck("#overlay-paths");
+          await page.keyboard.press("Escape");
+          await page.click("#inspector-close");
+        },
+      );
+
+      await step(t, "agents move between screenshots", async () => {
+        await setPaused(page, false);
+        await page.waitForTimeout(1200);
+        await setPaused(page, true);
+        await page.waitForTimeout(400);
+        const agentsB = [await agentsOnScreen(page, 0), await agentsOnScreen(page, 1)];
+        const frameB = await pageFrame(page, 0);
+        const shotB = await screenshot(page, "live-moved.png");
+        assert.ok(frameB.step >= frameA[0].step + 10, `only ${frameB.step - frameA[0].step} steps`);
+        let moved = 0, common = 0;
+        frameB.ids.forEach((id, i) => {
+          const j = frameA[0].ids.indexOf(id);
+          if (j < 0) return;
+          common++;
+          const d = Math.hypot(
+            frameB.positions[2 * i] - frameA[0].positions[2 * j],
+            frameB.positions[2 * i + 1] - frameA[0].positions[2 * j + 1],
+          );
+          if (d > 0.3) moved++;
+        });
+        assert.ok(moved >= 0.8 * common, `${moved} of ${common} agents moved`);
+        let changed = 0;
+        for (let y = regions[0].y; y < HEIGHT; y += 2) {
+          for (let x = 0; x < WIDTH; x += 2) {
+            if (!near(shotA.at(x, y), shotB.at(x, y), 20)) changed++;
+          }
+        }
+        assert.ok(changed > 500, `only ${changed} sampled pixels changed`);
+        const boxesB = await overlayBoxes(page);
+        for (const v of [0, 1]) {
+          const { checked, matched } = agentsDrawn(
+            shotB,
+            agentsB[v],
+            regions[v],
+            boxesB,
+            strategyColor(NAMES[v]),
+          );
+          assert.ok(
+            matched >= 0.9 * checked,
+            `view ${v}: ${matched} of ${checked} moved agents found`,
+          );
+          // Where an agent was and no agent is now, the background shows again.
+          const vacated = openSamples(regions[v], agentsB[v], boxesB, 18).length;
+          assert.ok(vacated > 200);
+          const left = agentsA[v].filter((a) =>
+            !covered(boxesB, a.x, a.y, 6) && agentsB[v].every((b) =>
+              Math.hypot(a.x - b.x, a.y - b.y) > 18
+            ) &&
+            a.x > regions[v].x && a.x < regions[v].x + regions[v].width
+          );
+          const cleared = left.filter((a) => near(shotB.at(a.x, a.y), BACKGROUND, 10)).length;
+          assert.ok(
+            left.length >= 5 && cleared >= 0.9 * left.length,
+            `${cleared} of ${left.length} vacated`,
+          );
+        }
+      });
+
+      await step(t, "restart with a new seed starts the runs of that seed", async () => {
+        await page.fill("#seed", "7");
+        await page.click("#restart");
+        await waitForState(
+          page,
+          "the restart",
+          (s) => s.views.every((v: ThrongHook) => v.step === 0),
+        );
+        for (const v of [0, 1]) {
+          const frame = await pageFrame(page, v);
+          assert.ok(largestError(frame, await simulate(NAMES[v], 7, 0)) < 1e-3);
+          assert.ok(largestError(frame, await simulate(NAMES[v], SEED, 0)) > 0.1);
+        }
+      });
+
+      await step(t, "the page loads without a failed request", () => {
+        assert.deepEqual(failed, []);
+        for (const path of ["/", "/static/style.css", "/app.js", "/static/favicon.svg"]) {
+          assert.ok(served.includes(path), `${path} was not requested: ${served}`);
+        }
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await server.close();
+      source.close();
+    }
+  },
+]);
+
+CHECKS.push(["a configured tile server shows as the basemap", async (t, browser) => {
+  const tile = encode({ width: 256, height: 256, data: _solid(256, 256, [200, 60, 160]) });
   let requests = 0;
   const tiles = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
     requests++;
@@ -446,48 +583,303 @@ Deno.test("a configured tile server shows as the basemap", async () => {
       headers: { "content-type": "image/png", "access-control-allow-origin": "*" },
     });
   });
-  const live = await LiveSimulation.start({
+  const source = await LiveFrameSource.start({
     scenario: SCENARIO,
     strategies: ["none", "none"],
     agents: 30,
   });
-  let server: ViewerServer | null = null;
-  const browser = await launchHeadlessChromium();
-  try {
-    server = await startViewerServer({
-      source: { kind: "live", live },
-      bundle: bundle.code,
-      port: 0,
-      tiles: `http://127.0.0.1:${tiles.addr.port}/{z}/{x}/{y}.png`,
-      attribution: "test tiles",
-    });
-    const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
-    await page.goto(server.url);
-    await waitForState(page, "tiles", (s) => s.tileLoads >= 2 && s.renders > 2);
-    await page.waitForTimeout(500);
+  const server = await serve(source, {
+    tiles: `http://127.0.0.1:${tiles.addr.port}/{z}/{x}/{y}.png`,
+    attribution: "test tiles",
+  });
+  const { page, errors } = await openPage(browser, server.url);
+  /** Share of the open map samples that show the tile colour (slightly desaturated). */
+  const tinted = async (name: string) => {
     const boxes = await overlayBoxes(page);
     const agents = [...await agentsOnScreen(page, 0), ...await agentsOnScreen(page, 1)];
-    const shot = await screenshot(page, "tiles.png");
+    const map = (await boxOf(page, "#map"))!;
+    const shot = await screenshot(page, name);
+    const open = openSamples(map, agents, boxes, 18);
+    const shown = open.filter(([x, y]) => {
+      const [r, g, b] = shot.at(x, y);
+      return r > g + 60 && b > g + 40;
+    }).length;
+    return shown / open.length;
+  };
+  try {
+    await waitForState(page, "tiles", (s) => s.tileLoads >= 2 && s.renders > 2);
+    await page.waitForTimeout(500);
     const s = await state(page);
     assert.equal(s.tileNote, false);
     assert.equal(s.tileErrors, 0);
     assert.ok(requests >= 2);
     assert.equal(await page.textContent("#attribution"), "test tiles");
-    const open = openSamples({ x: 0, y: 37, width: WIDTH, height: HEIGHT - 37 }, agents, boxes, 18);
-    // The tile colour (200, 60, 160), slightly desaturated by the bitmap layer.
-    const tinted = open.filter(([x, y]) => {
-      const [r, g, b] = shot.at(x, y);
-      return r > g + 60 && b > g + 40;
-    }).length;
-    assert.ok(
-      tinted >= 0.9 * open.length,
-      `${tinted} of ${open.length} open samples show the tiles`,
-    );
+    const share = await tinted("tiles.png");
+    assert.ok(share >= 0.9, `${(share * 100).toFixed(0)} % of open samples show the tiles`);
+
+    await step(t, "switching the tiles off and on brings the basemap back at once", async () => {
+      await setLayer(page, "tiles", false);
+      await page.waitForTimeout(300);
+      const off = await tinted("tiles-off.png");
+      assert.ok(off < 0.02, `${(off * 100).toFixed(0)} % tinted with the tiles off`);
+      await setLayer(page, "tiles", true);
+      // Without touching the camera: the user does not have to pan for the map to return.
+      await page.waitForTimeout(1000);
+      const on = await tinted("tiles-on.png");
+      assert.ok(on >= 0.9, `${(on * 100).toFixed(0)} % tinted after switching the tiles on`);
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await page.close();
+    await server.close();
+    source.close();
+    await tiles.shutdown();
+  }
+}]);
+
+CHECKS.push([
+  "the page's widgets fit the window and keep out of each other's way",
+  async (t, browser) => {
+    // The strategies in the other order than above: colours follow the names.
+    const names = ["orca", "none"];
+    const source = await LiveFrameSource.start({
+      scenario: SCENARIO,
+      strategies: names,
+      agents: 60,
+    });
+    const server = await serve(source);
+    const { page, errors } = await openPage(browser, server.url);
+    try {
+      await step(t, "a strategy keeps its colour whatever view it is in", async () => {
+        await setLayer(page, "trails", false);
+        await setLayer(page, "headings", false);
+        await setPaused(page, true);
+        await page.waitForTimeout(400);
+        const regions = await viewRegions(page, 2);
+        const boxes = await overlayBoxes(page);
+        const shot = await screenshot(page, "colours.png");
+        for (const v of [0, 1]) {
+          const agents = await agentsOnScreen(page, v);
+          const color = strategyColor(names[v]);
+          const { checked, matched } = agentsDrawn(shot, agents, regions[v], boxes, color);
+          assert.ok(checked >= 20 && matched >= 0.9 * checked, `${matched} of ${checked}`);
+        }
+        const swatches = await page.$$eval(
+          ".panel .swatch",
+          (s) => s.map((e) => (e as HTMLElement).style.background),
+        );
+        assert.deepEqual(swatches, names.map((n) => _css(strategyColor(n))));
+      });
+
+      await step(t, "every control fits in the toolbar at 1,280 and 1,024 px", async () => {
+        for (const width of [1280, 1024]) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.waitForTimeout(200);
+          const toolbar = (await boxOf(page, "#toolbar"))!;
+          const fits = await page.$eval("#toolbar", (e) => e.scrollWidth <= e.clientWidth);
+          assert.ok(fits, `the toolbar scrolls at ${width} px`);
+          const controls = await page.$$eval(
+            "#toolbar > *:not([hidden]), #toolbar .group:not([hidden]) > *",
+            (es) =>
+              es.map((e) => {
+                const r = e.getBoundingClientRect();
+                return { id: e.id || e.tagName, right: r.right, bottom: r.bottom, width: r.width };
+              }),
+          );
+          for (const c of controls) {
+            assert.ok(c.width > 0 && c.right <= width, `${c.id} ends at ${c.right} of ${width} px`);
+            assert.ok(c.bottom <= toolbar.y + toolbar.height, `${c.id} is below the toolbar`);
+          }
+          if (width === 1280) assert.ok(toolbar.height <= 40, "one row at 1,280 px");
+          await page.click("#layers-button");
+          const switches = await page.$$eval("#layer-menu input", (es) =>
+            es.map((e) => {
+              const r = e.getBoundingClientRect();
+              return { id: e.id, r: { x: r.x, y: r.y, width: r.width, height: r.height } };
+            }));
+          assert.ok(switches.length >= 6, `${switches.length} switches in the layer menu`);
+          for (const { id, r } of switches) {
+            assert.ok(
+              r.width > 0 && r.x >= 0 && r.x + r.width <= width && r.y + r.height <= HEIGHT,
+              id,
+            );
+            assert.ok(await page.isVisible(`#${id}`), `${id} is hidden`);
+          }
+          await page.keyboard.press("Escape");
+          assert.equal(await page.isVisible("#layer-menu"), false);
+        }
+        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+      });
+
+      await step(t, "the legend, the offline note and the attribution never overlap", async () => {
+        await waitForState(page, "the tile note", (s) => s.tileNote === true);
+        await page.selectOption("#color-by", "state"); // the longest legend
+        for (const width of [1280, 800, 560]) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.waitForTimeout(200);
+          const boxes = await Promise.all(
+            ["#legend", "#tile-note", "#attribution"].map((s) => boxOf(page, s)),
+          );
+          for (const b of boxes) {
+            assert.ok(b && b.width > 0 && b.x >= 0 && b.x + b.width <= width + 0.5);
+            assert.ok(b.y + b.height <= HEIGHT + 0.5);
+          }
+          for (let i = 0; i < 3; i++) {
+            for (let j = i + 1; j < 3; j++) {
+              assert.ok(
+                !overlap(boxes[i]!, boxes[j]!),
+                `boxes ${i} and ${j} overlap at ${width} px`,
+              );
+            }
+          }
+        }
+        await page.selectOption("#color-by", "strategy");
+        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+      });
+
+      await step(t, "resizing the window refits the scene", async () => {
+        // deno-lint-ignore no-explicit-any
+        const sceneBox = () => page.evaluate(() => (globalThis as any).__throng.sceneBox(0));
+        const inside = (b: ThrongHook) =>
+          b.scene.left >= b.view.left - 1 && b.scene.right <= b.view.right + 1 &&
+          b.scene.top >= b.view.top - 1 && b.scene.bottom <= b.view.bottom + 1;
+        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+        await page.waitForTimeout(300);
+        const before = await state(page);
+        assert.ok(inside(await sceneBox()));
+        await page.setViewportSize({ width: 760, height: 480 });
+        await waitForState(page, "a smaller zoom", (s) => s.zoom < before.zoom - 0.3);
+        assert.ok(inside(await sceneBox()), "the scene does not fit the smaller window");
+        await page.setViewportSize({ width: 1600, height: 900 });
+        await waitForState(page, "a larger zoom", (s) => s.zoom > before.zoom + 0.2);
+        assert.ok(inside(await sceneBox()), "the scene does not fit the larger window");
+        // Once the user has moved the camera, a resize keeps it where they put it.
+        const map = (await boxOf(page, "#map"))!;
+        await page.mouse.move(map.x + map.width / 4, map.y + map.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(map.x + map.width / 4 + 120, map.y + map.height / 2 + 40, {
+          steps: 6,
+        });
+        await page.mouse.up();
+        const moved = await waitForState(page, "the user's camera", (s) => s.fitted === false);
+        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+        await page.waitForTimeout(400);
+        assert.equal((await state(page)).zoom, moved.zoom);
+        await page.click("#fit");
+        await waitForState(page, "the fit", (s) => s.fitted === true);
+        assert.ok(inside(await sceneBox()));
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await server.close();
+      source.close();
+    }
+  },
+]);
+
+CHECKS.push(["the badge counts every agent the scenario will place", async (_t, browser) => {
+  // The building lets its agents in over time: few are inside at the start.
+  const source = await LiveFrameSource.start({
+    scenario: "building",
+    strategies: ["none"],
+    agents: 40,
+    paused: true,
+  });
+  const server = await serve(source);
+  const { page } = await openPage(browser, server.url);
+  try {
+    assert.equal(await page.textContent("#mode"), "live · building · 40 agents");
+    const s = await state(page);
+    assert.ok(s.views[0].count < 40, `${s.views[0].count} agents placed at the start`);
+  } finally {
+    await page.close();
+    await server.close();
+    source.close();
+  }
+}]);
+
+CHECKS.push(["each page plays at its own speed", async (_t, browser) => {
+  const source = await LiveFrameSource.start({
+    scenario: SCENARIO,
+    strategies: ["none"],
+    agents: 20,
+  });
+  const server = await serve(source);
+  const a = await openPage(browser, server.url, 800, 500);
+  const b = await openPage(browser, server.url, 800, 500);
+  try {
+    await a.page.selectOption("#speed", "4");
+    await waitForState(a.page, "speed 4", (s) => s.views[0].timeFactor > 2.5, 10_000);
+    const t0 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
+    await a.page.waitForTimeout(1500);
+    const t1 = [(await state(a.page)).views[0].time, (await state(b.page)).views[0].time];
+    const fast = t1[0] - t0[0], slow = t1[1] - t0[1];
+    assert.equal(await b.page.inputValue("#speed"), "1");
+    assert.equal(await a.page.inputValue("#speed"), "4");
+    assert.ok(slow > 0.5 && fast > 2.5 * slow, `4x page ran ${fast} s, 1x page ${slow} s`);
+  } finally {
+    await a.page.close();
+    await b.page.close();
+    await server.close();
+    source.close();
+  }
+}]);
+
+CHECKS.push(["replay shows collisions and salsa like live runs", async (_t, browser) => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/run.bin`;
+  const { spec, source: origin } = await resolveScenario(SCENARIO, { agents: AGENTS });
+  const built = buildScenario(spec, {
+    registry: strategies,
+    strategy: { name: "raycast-cluster" },
+    seed: SEED,
+    source: origin,
+  });
+  const metrics = new MetricsCollector();
+  const recorder = new TrajectoryRecorder({ path, scenario: SCENARIO });
+  built.world.addObserver(metrics);
+  built.world.addObserver(recorder);
+  for (let k = 0; k < 400; k++) built.world.step();
+  recorder.close();
+  const live = metrics.result();
+  const source = ReplayFrameSource.load([path]);
+  const server = await serve(source);
+  const { page } = await openPage(browser, server.url);
+  try {
+    const end = source.recordings[0].data.frames.at(-1)!.time;
+    await page.$eval("#timeline", (e, time) => {
+      (e as HTMLInputElement).value = String(time);
+      e.dispatchEvent(new Event("input"));
+    }, end);
+    await waitForState(page, "the last frame", (s) => Math.abs(s.views[0].time - end) < 1e-6);
+    await page.waitForTimeout(400); // the panels refresh five times a second
+    const cell = (metric: string) => page.textContent(`.panel [data-metric=${metric}]`);
+    const collisions = Number(await cell("collisions")), salsa = Number(await cell("salsa"));
+    const measured = source.recordings[0].metrics;
+    assert.equal(collisions, measured.collisions.at(-1));
+    assert.equal(salsa, measured.salsa.at(-1));
+    // Counted on the recorded frames, as the live run counted them on its steps.
+    assert.ok(live.collisions > 0 && live.salsa > 0, `${live.collisions}, ${live.salsa}`);
+    assert.ok(Math.abs(collisions - live.collisions) <= 0.05 * live.collisions + 1);
+    assert.ok(Math.abs(salsa - live.salsa) <= 0.25 * live.salsa + 2, `${salsa} vs ${live.salsa}`);
+    assert.equal(await cell("ms"), "not recorded");
+  } finally {
+    await page.close();
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}]);
+
+// One browser for every check: Chromium compiles deck.gl's shaders once for all its pages (on
+// its software renderer that is most of a page's start). Playwright keeps reading its pipe to the
+// browser, so the steps do not check for pending operations.
+Deno.test("the viewer page in headless Chromium", async (t) => {
+  const browser = await launchHeadlessChromium();
+  try {
+    for (const [name, check] of CHECKS) await step(t, name, (s) => check(s, browser));
   } finally {
     await browser.close();
-    await server?.close();
-    live.close();
-    await tiles.shutdown();
   }
 });
 
@@ -495,4 +887,8 @@ function _solid(width: number, height: number, rgb: [number, number, number]): U
   const data = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i++) data.set([rgb[0], rgb[1], rgb[2], 255], 4 * i);
   return data;
+}
+
+function _css(c: Rgb): string {
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }

@@ -15,12 +15,19 @@ export interface ChecksRun {
   result(name: string): string;
 }
 
-/** Runs `deno test <permissions> <file>` from the repository root. */
-export async function runChecks(file: string, permissions: string[]): Promise<ChecksRun> {
+/**
+ * Runs `deno test <permissions> <file>` from the repository root, with `env` added to the
+ * environment.
+ */
+export async function runChecks(
+  file: string,
+  permissions: string[],
+  env: Record<string, string> = {},
+): Promise<ChecksRun> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["test", ...permissions, file],
     cwd: new URL("../", import.meta.url),
-    env: { NO_COLOR: "1" },
+    env: { ...env, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -31,7 +38,11 @@ export async function runChecks(file: string, permissions: string[]): Promise<Ch
     output,
     result(name: string): string {
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const match = new RegExp(`^\\s*${escaped} \\.\\.\\. (ok|FAILED)`, "m").exec(output);
+      // Deno's "has been running for over (1m0s)" notice may cut the line before its result.
+      const match = new RegExp(
+        `^\\s*${escaped} \\.\\.\\.(?:'[^\\n]*has been running for over[^\\n]*\\n)? (ok|FAILED)`,
+        "m",
+      ).exec(output);
       return match ? match[1] : "missing";
     },
   };

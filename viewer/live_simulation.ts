@@ -62,7 +62,7 @@ export class LiveSimulation {
   views: ViewInfo[] = [];
   /** Simulation time step (s). */
   dt = 0.05;
-  /** Agents placed at the start. */
+  /** Agents the scenario places over the run (every spawner's count). */
   agents = 0;
   /** Seed of the current runs. */
   seed: number;
@@ -164,6 +164,12 @@ export class LiveSimulation {
   /** Advances `count` steps while paused (one frame each). */
   step(count = 1): void {
     this.#pendingSteps += Math.max(0, Math.floor(count));
+    this.#kick();
+  }
+
+  /** Sends the current frames again (one tick of no steps), paused or not. */
+  refresh(): void {
+    this.#refresh = true;
     this.#kick();
   }
 

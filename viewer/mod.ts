@@ -2,9 +2,12 @@
  * The crowd viewer: deck.gl crowds over map tiles in the browser, live or replayed, with up to
  * four strategies side by side (`deno task view`, `deno task demo`).
  *
- * - Server side (Deno): {@linkcode LiveSimulation} steps one world per strategy in workers,
- *   {@linkcode ReplayPlayer} plays recordings back, {@linkcode startViewerServer} serves the page
- *   and streams frames over a WebSocket, {@linkcode buildClientBundle} bundles the page script.
+ * - Server side (Deno): a {@linkcode FrameSource} opens one {@linkcode Playback} per page —
+ *   {@linkcode LiveFrameSource} (a {@linkcode LiveSimulation} per page, one world per strategy in
+ *   workers) or {@linkcode ReplayFrameSource} (recordings, with collisions and salsa measured by
+ *   {@linkcode measureRecording}); {@linkcode startViewerServer} serves the page, checks who asks
+ *   (`Host`, `Origin`) and streams frames over a WebSocket; {@linkcode buildClientBundle} bundles
+ *   the page script.
  * - The wire format, shared with the page: `frame_protocol.ts` (binary agent frames and debug
  *   geometry, JSON control messages).
  * - Browser side: `client/` (bundled, never imported by the simulation).
@@ -40,6 +43,19 @@ export {
 } from "./debug_overlays.ts";
 export { inspectAgent } from "./inspect_agent.ts";
 export { DEFAULT_ANCHOR, sceneFromHeader, sceneFromWorld } from "./scene_info.ts";
+export type { FrameSource, PageSink, Playback, PlaybackInfo } from "./frame_source.ts";
+export {
+  DEFAULT_MAX_LIVE_PAGES,
+  LiveFrameSource,
+  type LiveFrameSourceOptions,
+} from "./live_source.ts";
+export { ReplayFrameSource } from "./replay_source.ts";
+export {
+  DEFAULT_RECORDED_RADIUS,
+  measureRecording,
+  type RecordedMetrics,
+} from "./recorded_metrics.ts";
+export { type HostPolicy, hostPolicyFor, LOCAL_HOST_NAMES } from "./request_guard.ts";
 export {
   LiveSimulation,
   type LiveSimulationOptions,
@@ -47,7 +63,6 @@ export {
   MAX_VIEWS,
 } from "./live_simulation.ts";
 export {
-  DEFAULT_RECORDED_RADIUS,
   encodeRecordedFrame,
   loadRecordings,
   type Recording,
@@ -65,7 +80,6 @@ export {
   type ViewerServer,
   type ViewerServerOptions,
   type ViewerServerStats,
-  type ViewerSource,
 } from "./server.ts";
 export {
   buildClientBundle,
@@ -73,5 +87,3 @@ export {
   type ClientBundle,
   clientSourceHash,
 } from "./client_bundle.ts";
-export { insideRoot, resolveStaticPath, type StaticLookup } from "./static_files.ts";
-export { DEFAULT_VIEW_PORT, DEFAULT_VIEW_STRATEGIES, startViewer, viewMain } from "./cli.ts";

@@ -18,9 +18,11 @@ import {
 } from "./frame_protocol.ts";
 import { sceneFromHeader } from "./scene_info.ts";
 import { SLOWED_SHARE, STOPPED_SPEED } from "./agent_state.ts";
-
-/** Radius drawn for agents of recordings that store none (m). */
-export const DEFAULT_RECORDED_RADIUS = 0.25;
+import {
+  DEFAULT_RECORDED_RADIUS,
+  measureRecording,
+  type RecordedMetrics,
+} from "./recorded_metrics.ts";
 
 /** Desired speed assumed when classifying recorded agents as slowed (m/s). */
 const NOMINAL_SPEED = 1.34;
@@ -37,10 +39,13 @@ export interface Recording {
   arrivals: Uint32Array;
   /** Distinct ids seen up to and including each frame. */
   trips: Uint32Array;
+  /** Collisions and salsa up to and including each frame, measured from the recording. */
+  metrics: RecordedMetrics;
 }
 
 /**
- * Reads recordings for replay; a file that cannot be read throws the reader's one-line error
+ * Reads recordings for replay and measures their collisions and salsa frame by frame
+ * (`viewer/recorded_metrics.ts`); a file that cannot be read throws the reader's one-line error
  * naming it.
  *
  * @example
@@ -69,7 +74,8 @@ export function loadRecordings(paths: string[]): Recording[] {
     const data = readTrajectory(path);
     const name = path.split(/[\\/]/).pop() ?? path;
     const { arrivals, trips } = _prefixCounts(data);
-    return { path, data, label: data.header.strategy ?? name, arrivals, trips };
+    const metrics = measureRecording(data);
+    return { path, data, label: data.header.strategy ?? name, arrivals, trips, metrics };
   });
 }
 
@@ -107,7 +113,8 @@ export function replayTimeline(
 /**
  * Encodes frame `index` of a recording as an agent frame of the viewer protocol (velocities 0
  * when the file has none; radius from the file, else {@linkcode DEFAULT_RECORDED_RADIUS};
- * collisions and salsa NaN: recordings do not carry them).
+ * collisions and salsa as measured from the recording; ms per step NaN: recordings do not hold
+ * the cost of their steps).
  *
  * @example
  * ```ts
@@ -185,11 +192,11 @@ export function encodeRecordedFrame(
     step: index,
     msPerStep: NaN,
     time: source.time,
-    collisions: NaN,
+    collisions: recording.metrics.collisions[index],
     arrivals: recording.arrivals[index],
     trips: recording.trips[index],
     meanSpeed: vx && walking > 0 ? speedSum / walking : NaN,
-    salsa: NaN,
+    salsa: recording.metrics.salsa[index],
     timeFactor: 0,
   });
   return frame.buffer;
@@ -199,6 +206,8 @@ export function encodeRecordedFrame(
 export interface ReplayPlayerOptions {
   /** Most frames sent per second (Hz). @default 30 */
   maxFps?: number;
+  /** Called when playback reaches the end and pauses by itself. @default none */
+  onEnd?: () => void;
 }
 
 /**
@@ -233,6 +242,7 @@ export class ReplayPlayer {
   readonly #recordings: Recording[];
   readonly #send: (frames: ArrayBuffer[]) => void;
   readonly #maxFps: number;
+  readonly #onEnd: (() => void) | undefined;
   readonly #start: number;
   readonly #end: number;
   readonly #frameRate: number;
@@ -249,6 +259,7 @@ export class ReplayPlayer {
     this.#recordings = recordings;
     this.#send = send;
     this.#maxFps = options.maxFps ?? 30;
+    this.#onEnd = options.onEnd;
     const timeline = replayTimeline(recordings);
     this.#start = timeline.startTime;
     this.#end = timeline.endTime;
@@ -344,12 +355,14 @@ export class ReplayPlayer {
       const now = performance.now();
       this.time += ((now - this.#lastWall) / 1000) * this.speed;
       this.#lastWall = now;
-      if (this.time >= this.#end) {
+      const ended = this.time >= this.#end;
+      if (ended) {
         this.time = this.#end;
         this.paused = true;
       }
       this.#emit();
       this.#schedule();
+      if (ended) this.#onEnd?.();
     }, interval);
   }
 

@@ -2,32 +2,27 @@
  * The viewer's HTTP and WebSocket server: the page (`viewer/static/`), its bundled script, and
  * one WebSocket per page carrying the binary frames of `viewer/frame_protocol.ts`.
  *
- * Routes: `/` the page, `/static/<file>` its static files, `/app.js` the bundle, `/ws` the
- * WebSocket, `/stats` counters as JSON. Anything else is 404; a path that tries to leave the
- * static folder is 403.
+ * Routes: `/` the page, `/static/<file>` its static files, `/favicon.ico` its icon, `/app.js` the
+ * bundle, `/ws` the WebSocket, `/stats` counters as JSON. Anything else is 404; a path that tries
+ * to leave the static folder is 403, and so is a request to a name that is not the viewer's or a
+ * WebSocket from another site's page (`viewer/request_guard.ts`).
  *
- * Frames are sent latest-frame-wins: when a page's socket still holds more than
- * `maxBufferedBytes` unsent, the frames of that tick are dropped for that page (counted in its
- * status), so a slow page never makes the server buffer without bound.
+ * Each page gets its own {@linkcode Playback} from the {@linkcode FrameSource} (live runs or
+ * recordings) and its commands go to that playback only. Frames are sent latest-frame-wins: when
+ * a page's socket still holds more than `maxBufferedBytes` unsent, the frames of that tick are
+ * dropped for that page (counted in its status), so a slow page never makes the server buffer
+ * without bound.
  *
  * @module
  */
 import {
   type ClientCommand,
   FRAME_PROTOCOL_VERSION,
-  type HelloMessage,
   parseClientCommand,
   type ServerMessage,
-  type StatusMessage,
 } from "./frame_protocol.ts";
-import type { LiveSimulation, LiveTick } from "./live_simulation.ts";
-import {
-  type Recording,
-  ReplayPlayer,
-  replayScene,
-  replayTimeline,
-  replayViews,
-} from "./replay_player.ts";
+import type { FrameSource, PageSink, Playback } from "./frame_source.ts";
+import { checkRequest, type HostPolicy, hostPolicyFor } from "./request_guard.ts";
 import { insideRoot, resolveStaticPath } from "./static_files.ts";
 
 /** The default basemap: the OpenStreetMap standard tile server. */
@@ -39,15 +34,10 @@ export const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
 /** Default for {@linkcode ViewerServerOptions.maxBufferedBytes}: 4 MiB. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 4 << 20;
 
-/** What the server shows. */
-export type ViewerSource =
-  | { kind: "live"; live: LiveSimulation }
-  | { kind: "replay"; recordings: Recording[] };
-
 /** Options of {@linkcode startViewerServer}. */
 export interface ViewerServerOptions {
-  /** What to show. */
-  source: ViewerSource;
+  /** What to show: live runs or recordings, one playback per page. */
+  source: FrameSource;
   /** The page's bundled script. */
   bundle: Uint8Array;
   /** Interface to listen on. @default "127.0.0.1" */
@@ -62,6 +52,11 @@ export interface ViewerServerOptions {
   maxBufferedBytes?: number;
   /** Folder of the static files. @default viewer/static */
   staticRoot?: string;
+  /**
+   * Host names answered (the `Host` header). @default the local names, plus `hostname`; any name
+   * when `hostname` is a wildcard address (`0.0.0.0`, `::`)
+   */
+  hosts?: HostPolicy;
 }
 
 /** Counters of a running server (`/stats`). */
@@ -74,6 +69,8 @@ export interface ViewerServerStats {
   framesSent: number;
   /** Frames dropped for pages that were behind. */
   framesDropped: number;
+  /** Requests refused for their `Host` or `Origin`. */
+  refused: number;
   /** `Deno.memoryUsage()` (bytes). */
   memory: { rss: number; heapUsed: number; heapTotal: number; external: number };
 }
@@ -92,7 +89,7 @@ export interface ViewerServer {
   finished: Promise<void>;
 }
 
-/** Seconds between status messages. */
+/** Milliseconds between status messages. */
 const STATUS_EVERY_MS = 1000;
 
 /**
@@ -101,10 +98,10 @@ const STATUS_EVERY_MS = 1000;
  * @example Serve a recording and fetch the page
  * ```ts ignore
  * import { startViewerServer } from "./server.ts";
- * import { loadRecordings } from "./replay_player.ts";
+ * import { ReplayFrameSource } from "./replay_source.ts";
  * import { buildClientBundle } from "./client_bundle.ts";
  * const server = await startViewerServer({
- *   source: { kind: "replay", recordings: loadRecordings(["run.bin"]) },
+ *   source: ReplayFrameSource.load(["run.bin"]),
  *   bundle: (await buildClientBundle()).code,
  *   port: 0,
  * });
@@ -113,240 +110,308 @@ const STATUS_EVERY_MS = 1000;
  */
 export async function startViewerServer(options: ViewerServerOptions): Promise<ViewerServer> {
   const hostname = options.hostname ?? "127.0.0.1";
+  const port = options.port ?? 8080;
   const staticRoot = await Deno.realPath(
     options.staticRoot ?? new URL("./static/", import.meta.url).pathname,
   );
   const tiles = options.tiles ?? DEFAULT_TILE_URL;
-  const attribution = options.attribution ??
-    (tiles === DEFAULT_TILE_URL ? OSM_ATTRIBUTION : "");
-  const maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
-  const source = options.source;
-  const clients = new Set<_Client>();
-  const counters = { connections: 0, framesSent: 0, framesDropped: 0 };
-
-  const hello = (): HelloMessage => {
-    if (source.kind === "live") {
-      const live = source.live;
-      return {
-        type: "hello",
-        protocol: FRAME_PROTOCOL_VERSION,
-        mode: "live",
-        scene: live.scene,
-        views: live.views,
-        seed: live.seed,
-        agents: live.agents,
-        dt: live.dt,
-        frameRate: live.frameRate,
-        timeline: null,
-        tiles: { url: tiles, attribution },
-      };
-    }
-    const recordings = source.recordings;
-    const first = recordings[0].data;
-    return {
-      type: "hello",
-      protocol: FRAME_PROTOCOL_VERSION,
-      mode: "replay",
-      scene: replayScene(recordings),
-      views: replayViews(recordings),
-      seed: first.header.seed,
-      agents: first.frames[0]?.count ?? 0,
-      dt: first.header.dt ?? 1 / first.frameRate,
-      frameRate: first.frameRate,
-      timeline: replayTimeline(recordings),
-      tiles: { url: tiles, attribution },
-    };
-  };
-
-  const sendFrames = (client: _Client, frames: ArrayBuffer[], debug: ArrayBuffer[]) => {
-    const socket = client.socket;
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > maxBuffered) {
-      client.dropped++;
-      counters.framesDropped++;
-      return;
-    }
-    for (const frame of frames) socket.send(frame);
-    for (const d of debug) socket.send(d);
-    client.sent++;
-    counters.framesSent++;
-  };
-
-  const status = (client: _Client): StatusMessage => ({
-    type: "status",
-    paused: source.kind === "live" ? source.live.paused : client.player?.paused ?? true,
-    speed: source.kind === "live" ? source.live.speed : client.player?.speed ?? 1,
-    dropped: client.dropped,
-    sent: client.sent,
+  const site = new _ViewerSite({
+    source: options.source,
+    bundle: options.bundle,
+    staticRoot,
+    tiles: { url: tiles, attribution: options.attribution ?? _defaultAttribution(tiles) },
+    maxBuffered: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    hosts: options.hosts ?? hostPolicyFor(hostname),
   });
-
-  const broadcastStatus = () => {
-    for (const c of clients) c.post(status(c));
+  const { server, address } = await _listen(hostname, port, (request) => site.handle(request));
+  const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+  return {
+    url: `http://${host}:${address.port}/`,
+    port: address.port,
+    stats: () => site.stats(),
+    finished: server.finished,
+    async close() {
+      site.close();
+      await server.shutdown();
+    },
   };
+}
 
-  if (source.kind === "live") {
-    const live = source.live;
-    live.onTick = (tick: LiveTick) => {
-      for (const c of clients) sendFrames(c, tick.frames, tick.debug);
-    };
-    live.onReset = () => {
-      for (const c of clients) {
-        c.post(hello());
-        c.post(status(c));
-      }
-    };
-    live.onError = (message) => {
-      for (const c of clients) c.post({ type: "error", message });
-      broadcastStatus();
+/** What the site serves. */
+interface _SiteOptions {
+  source: FrameSource;
+  bundle: Uint8Array;
+  staticRoot: string;
+  tiles: { url: string; attribution: string };
+  maxBuffered: number;
+  hosts: HostPolicy;
+}
+
+/** The requests of one server: checked, then routed to the page, its files or a socket. */
+class _ViewerSite {
+  readonly #options: _SiteOptions;
+  readonly #pages = new Set<_PageConnection>();
+  readonly #counters = { connections: 0, framesSent: 0, framesDropped: 0, refused: 0 };
+  readonly #statusTimer: ReturnType<typeof setInterval>;
+
+  constructor(options: _SiteOptions) {
+    this.#options = options;
+    this.#statusTimer = setInterval(() => {
+      for (const page of this.#pages) page.postStatus();
+    }, STATUS_EVERY_MS);
+  }
+
+  /** Answers one request: refuse it, or route it. */
+  handle(request: Request): Response | Promise<Response> {
+    if (request.method !== "GET" && request.method !== "HEAD") return _plain(405);
+    const refusal = checkRequest(request, this.#options.hosts);
+    if (refusal) {
+      this.#counters.refused++;
+      return _plain(refusal.status, refusal.reason);
+    }
+    return this.#route(request);
+  }
+
+  stats(): ViewerServerStats {
+    const m = Deno.memoryUsage();
+    return {
+      clients: this.#pages.size,
+      ...this.#counters,
+      memory: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external },
     };
   }
-  const statusTimer = setInterval(broadcastStatus, STATUS_EVERY_MS);
 
-  const handleCommand = async (client: _Client, command: ClientCommand) => {
-    if (source.kind === "live") {
-      const live = source.live;
-      switch (command.type) {
-        case "pause":
-          if (command.paused) live.pause();
-          else live.resume();
-          return broadcastStatus();
-        case "speed":
-          live.setSpeed(command.speed);
-          return broadcastStatus();
-        case "step":
-          if (command.delta > 0) live.step(command.delta);
-          return;
-        case "restart":
-          await live.restart(command.seed);
-          return;
-        case "inspect":
-          return client.post({
-            type: "inspect",
-            view: command.view,
-            id: command.id,
-            state: await live.inspect(command.view, command.id),
-          });
-        case "overlays":
-          return live.setOverlays(command.names, command.focus);
-        case "seek":
-          return;
-      }
+  /** Stops the status messages and closes every page's socket. */
+  close(): void {
+    clearInterval(this.#statusTimer);
+    for (const page of this.#pages) page.close(1001, "server closing");
+    this.#pages.clear();
+  }
+
+  #route(request: Request): Response | Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(path)) {
+      // Dot segments (raw or escaped) and escaped separators are never part of a served path.
+      return path.startsWith("/static/") ? this.#serveStatic(path) : _plain(403);
     }
-    const player = client.player!;
-    switch (command.type) {
-      case "pause":
-        player.setPaused(command.paused);
-        return client.post(status(client));
-      case "speed":
-        player.setSpeed(command.speed);
-        return client.post(status(client));
-      case "step":
-        player.step(command.delta);
-        return client.post(status(client));
-      case "seek":
-        player.seek(command.time);
-        return;
-      case "inspect":
-        return client.post({
-          type: "inspect",
-          view: command.view,
-          id: command.id,
-          state: player.inspect(command.view, command.id),
+    switch (path) {
+      case "/ws":
+        return this.#acceptPage(request);
+      case "/":
+      case "/index.html":
+        return this.#serveStatic("/static/index.html");
+      case "/favicon.ico":
+        return this.#serveStatic("/static/favicon.svg");
+      case "/app.js":
+        return new Response(this.#options.bundle.slice(), {
+          headers: {
+            "content-type": "text/javascript; charset=utf-8",
+            "cache-control": "no-cache",
+          },
         });
-      case "restart":
-      case "overlays":
-        return;
+      case "/stats":
+        if (url.searchParams.has("gc")) (globalThis as { gc?: () => void }).gc?.();
+        return Response.json(this.stats());
     }
-  };
+    return path.startsWith("/static/") ? this.#serveStatic(path) : _plain(404);
+  }
 
-  const accept = (request: Request): Response => {
-    const { socket, response } = Deno.upgradeWebSocket(request);
-    socket.binaryType = "arraybuffer";
-    const client = new _Client(socket);
-    counters.connections++;
-    socket.onopen = () => {
-      clients.add(client);
-      client.post(hello());
-      if (source.kind === "replay") {
-        client.player = new ReplayPlayer(
-          source.recordings,
-          (frames) => sendFrames(client, frames, []),
-        );
-        client.player.emit();
-      } else if (source.live.latest) {
-        sendFrames(client, source.live.latest.frames, source.live.latest.debug);
-      }
-      client.post(status(client));
-    };
-    socket.onmessage = (event) => {
-      if (typeof event.data !== "string") return;
-      const command = parseClientCommand(event.data);
-      if (!command) return;
-      handleCommand(client, command).catch((error) =>
-        client.post({ type: "error", message: (error as Error).message.split("\n")[0] })
-      );
-    };
-    const drop = () => {
-      clients.delete(client);
-      client.player?.close();
-      client.player = null;
-    };
-    socket.onclose = drop;
-    socket.onerror = drop;
-    return response;
-  };
-
-  const serveStatic = async (path: string): Promise<Response> => {
-    const lookup = resolveStaticPath(staticRoot, path, "/static/");
+  async #serveStatic(path: string): Promise<Response> {
+    const root = this.#options.staticRoot;
+    const lookup = resolveStaticPath(root, path, "/static/");
     if (lookup.status !== 200) return _plain(lookup.status);
-    if (!(await insideRoot(staticRoot, lookup.path))) return _plain(404);
+    if (!(await insideRoot(root, lookup.path))) return _plain(404);
     const body = await Deno.readFile(lookup.path);
     return new Response(body, {
       headers: { "content-type": lookup.contentType, "cache-control": "no-cache" },
     });
-  };
+  }
 
-  const handler = (request: Request): Response | Promise<Response> => {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    if (request.method !== "GET" && request.method !== "HEAD") return _plain(405);
-    if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(path)) {
-      // Dot segments (raw or escaped) and escaped separators are never part of a served path.
-      return path.startsWith("/static/") ? serveStatic(path) : _plain(403);
-    }
-    if (path === "/ws") {
-      if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return _plain(426);
-      return accept(request);
-    }
-    if (path === "/" || path === "/index.html") return serveStatic("/static/index.html");
-    if (path === "/app.js") {
-      return new Response(options.bundle.slice(), {
-        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
-      });
-    }
-    if (path === "/stats") {
-      if (url.searchParams.has("gc")) {
-        (globalThis as { gc?: () => void }).gc?.();
-      }
-      return Response.json(stats());
-    }
-    if (path.startsWith("/static/")) return serveStatic(path);
-    return _plain(404);
-  };
+  #acceptPage(request: Request): Response {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return _plain(426);
+    const { socket, response } = Deno.upgradeWebSocket(request);
+    this.#counters.connections++;
+    const page = new _PageConnection(socket, this.#options, this.#counters, () => {
+      this.#pages.delete(page);
+    });
+    this.#pages.add(page);
+    return response;
+  }
+}
 
-  const stats = (): ViewerServerStats => {
-    const m = Deno.memoryUsage();
-    return {
-      clients: clients.size,
-      ...counters,
-      memory: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external },
-    };
-  };
+/**
+ * One page's socket and playback: opens the playback when the socket opens, sends it the hello,
+ * frames and status, applies its commands, and closes the playback when the socket closes.
+ */
+class _PageConnection implements PageSink {
+  readonly #socket: WebSocket;
+  readonly #options: _SiteOptions;
+  readonly #counters: { framesSent: number; framesDropped: number };
+  readonly #onClosed: () => void;
+  #playback: Playback | null = null;
+  #closed = false;
+  #sent = 0;
+  #dropped = 0;
 
+  constructor(
+    socket: WebSocket,
+    options: _SiteOptions,
+    counters: { framesSent: number; framesDropped: number },
+    onClosed: () => void,
+  ) {
+    this.#socket = socket;
+    this.#options = options;
+    this.#counters = counters;
+    this.#onClosed = onClosed;
+    socket.binaryType = "arraybuffer";
+    socket.onopen = () => void this.#open();
+    socket.onmessage = (event) => this.#receive(event.data);
+    socket.onclose = () => this.#drop();
+    socket.onerror = () => this.#drop();
+  }
+
+  // PageSink: what the playback sends.
+
+  frames(frames: ArrayBuffer[], debug: ArrayBuffer[]): void {
+    const socket = this.#socket;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > this.#options.maxBuffered) {
+      this.#dropped++;
+      this.#counters.framesDropped++;
+      return;
+    }
+    for (const frame of frames) socket.send(frame);
+    for (const d of debug) socket.send(d);
+    this.#sent++;
+    this.#counters.framesSent++;
+  }
+
+  error(message: string): void {
+    this.#post({ type: "error", message });
+  }
+
+  statusChanged(): void {
+    this.postStatus();
+  }
+
+  /** Sends the playback state and this page's frame counts. */
+  postStatus(): void {
+    const playback = this.#playback;
+    if (!playback) return;
+    this.#post({
+      type: "status",
+      paused: playback.paused,
+      speed: playback.speed,
+      dropped: this.#dropped,
+      sent: this.#sent,
+    });
+  }
+
+  /** Closes the socket (the playback closes with it). */
+  close(code: number, reason: string): void {
+    try {
+      this.#socket.close(code, reason);
+    } catch {
+      // Already closing.
+    }
+    this.#drop();
+  }
+
+  async #open(): Promise<void> {
+    let playback: Playback;
+    try {
+      playback = await this.#options.source.open(this);
+    } catch (error) {
+      this.error((error as Error).message.split("\n")[0]);
+      this.close(1013, "no playback available");
+      return;
+    }
+    if (this.#closed) {
+      playback.close();
+      return;
+    }
+    this.#playback = playback;
+    this.#postHello();
+    this.postStatus();
+  }
+
+  #receive(data: unknown): void {
+    if (typeof data !== "string" || !this.#playback) return;
+    const command = parseClientCommand(data);
+    if (!command) return;
+    this.#apply(this.#playback, command).catch((error) =>
+      this.error((error as Error).message.split("\n")[0])
+    );
+  }
+
+  /** Applies a page's command to its playback and tells the page the new state. */
+  async #apply(playback: Playback, command: ClientCommand): Promise<void> {
+    switch (command.type) {
+      case "pause":
+        playback.setPaused(command.paused);
+        break;
+      case "speed":
+        playback.setSpeed(command.speed);
+        break;
+      case "step":
+        playback.step(command.delta);
+        break;
+      case "seek":
+        playback.seek(command.time);
+        return;
+      case "restart":
+        await playback.restart(command.seed);
+        this.#postHello();
+        break;
+      case "overlays":
+        playback.setOverlays(command.names, command.focus);
+        return;
+      case "inspect":
+        this.#post({
+          type: "inspect",
+          view: command.view,
+          id: command.id,
+          state: await playback.inspect(command.view, command.id),
+        });
+        return;
+    }
+    this.postStatus();
+  }
+
+  #postHello(): void {
+    if (!this.#playback) return;
+    this.#post({
+      type: "hello",
+      protocol: FRAME_PROTOCOL_VERSION,
+      ...this.#playback.info(),
+      tiles: this.#options.tiles,
+    });
+  }
+
+  #post(message: ServerMessage): void {
+    if (this.#socket.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(message));
+  }
+
+  #drop(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#playback?.close();
+    this.#playback = null;
+    this.#onClosed();
+  }
+}
+
+/** Starts `Deno.serve` and waits until it listens; throws a one-line error when it cannot. */
+async function _listen(
+  hostname: string,
+  port: number,
+  handler: (request: Request) => Response | Promise<Response>,
+): Promise<{ server: Deno.HttpServer<Deno.NetAddr>; address: Deno.NetAddr }> {
   const listening = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve({
     hostname,
-    port: options.port ?? 8080,
+    port,
     onListen: (address) => listening.resolve(address as Deno.NetAddr),
     onError: (error) => {
       console.error(`viewer: ${(error as Error).message.split("\n")[0]}`);
@@ -356,48 +421,17 @@ export async function startViewerServer(options: ViewerServerOptions): Promise<V
   const address = await Promise.race([
     listening.promise,
     server.finished.then(() => {
-      throw new Error(`Cannot listen on ${hostname}:${options.port ?? 8080}`);
+      throw new Error(`Cannot listen on ${hostname}:${port}`);
     }),
   ]);
-  const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-  return {
-    url: `http://${host}:${address.port}/`,
-    port: address.port,
-    stats,
-    finished: server.finished,
-    async close() {
-      clearInterval(statusTimer);
-      for (const c of clients) {
-        c.player?.close();
-        try {
-          c.socket.close(1001, "server closing");
-        } catch {
-          // Already closing.
-        }
-      }
-      clients.clear();
-      await server.shutdown();
-    },
-  };
+  return { server, address };
 }
 
-/** One connected page. */
-class _Client {
-  readonly socket: WebSocket;
-  sent = 0;
-  dropped = 0;
-  player: ReplayPlayer | null = null;
-
-  constructor(socket: WebSocket) {
-    this.socket = socket;
-  }
-
-  post(message: ServerMessage): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-  }
+function _defaultAttribution(tiles: string): string {
+  return tiles === DEFAULT_TILE_URL ? OSM_ATTRIBUTION : "";
 }
 
-function _plain(status: number): Response {
+function _plain(status: number, detail?: string): Response {
   const text: Record<number, string> = {
     403: "Forbidden",
     404: "Not Found",
@@ -405,7 +439,7 @@ function _plain(status: number): Response {
     426: "Upgrade Required",
     500: "Internal Server Error",
   };
-  return new Response(`${text[status] ?? status}\n`, {
+  return new Response(`${text[status] ?? status}${detail ? `: ${detail}` : ""}\n`, {
     status,
     headers: { "content-type": "text/plain; charset=utf-8" },
   });

@@ -50,6 +50,7 @@ export type WorkerReply =
     scene: SceneInfo;
     overlays: OverlayName[];
     dt: number;
+    /** Agents the scenario places over the run (every spawner's count), not only at time 0. */
     agents: number;
     strategy: string;
   }
@@ -115,7 +116,10 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
       scene: sceneFromWorld(built.world, built.spec),
       overlays: availableOverlays(built.world),
       dt: built.world.dt,
-      agents: built.world.agents.count,
+      agents: Math.max(
+        built.world.agents.count,
+        built.spec.spawners.reduce((sum, spawner) => sum + spawner.count, 0),
+      ),
       strategy: built.strategyName,
     });
   } catch (error) {

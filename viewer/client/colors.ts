@@ -1,20 +1,60 @@
 /**
- * Agent colours of the viewer page: one colour per view (strategy), a speed ramp, and one colour
- * per state code. Per-agent colours are written into a caller-supplied RGBA `Uint8Array` that the
- * page hands to deck.gl as a binary attribute.
+ * Agent colours of the viewer page: one colour per strategy (by its name, so a strategy looks the
+ * same in every view and every run), a speed ramp, and one colour per state code. Per-agent
+ * colours are written into a caller-supplied RGBA `Uint8Array` that the page hands to deck.gl as
+ * a binary attribute.
  *
  * @module
  */
 /** An RGB colour, components 0–255. */
 export type Rgb = readonly [number, number, number];
 
-/** Colour of each view's agents when colouring by strategy, by view index. */
-export const VIEW_COLORS: readonly Rgb[] = [
-  [255, 122, 26], // orange
-  [46, 149, 255], // blue
-  [54, 201, 104], // green
-  [203, 94, 255], // violet
-];
+/** Colours of the built-in strategies, chosen to be told apart side by side. */
+export const STRATEGY_COLORS: Readonly<Record<string, Rgb>> = {
+  "raycast-cluster": [255, 122, 26], // orange
+  orca: [46, 149, 255], // blue
+  "social-force": [54, 201, 104], // green
+  boxcast: [203, 94, 255], // violet
+  repulsion: [240, 200, 40], // yellow
+  "priority-steering": [255, 84, 150], // pink
+  none: [70, 215, 215], // cyan
+};
+
+/**
+ * The colour of a strategy's agents: {@linkcode STRATEGY_COLORS} for the built-in ones, else a
+ * hue picked from the name (the same name always gives the same colour).
+ *
+ * @example
+ * ```ts
+ * import { strategyColor } from "./colors.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(strategyColor("orca"), [46, 149, 255]);
+ * assert.deepEqual(strategyColor("my-model"), strategyColor("my-model"));
+ * ```
+ */
+export function strategyColor(name: string): Rgb {
+  if (Object.hasOwn(STRATEGY_COLORS, name)) return STRATEGY_COLORS[name];
+  let hash = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return _hsl(((hash >>> 0) % 360) / 360, 0.75, 0.6);
+}
+
+/** RGB of a hue (0–1), saturation and lightness. */
+function _hsl(h: number, s: number, l: number): Rgb {
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+  const channel = (t: number) => {
+    t = (t + 1) % 1;
+    const v = t < 1 / 6
+      ? p + (q - p) * 6 * t
+      : t < 1 / 2
+      ? q
+      : t < 2 / 3
+      ? p + (q - p) * (2 / 3 - t) * 6
+      : p;
+    return Math.round(255 * v);
+  };
+  return [channel(h + 1 / 3), channel(h), channel(h - 1 / 3)];
+}
 
 /** Colour of each agent state code (`AgentStateCode` of frame_protocol.ts), by code. */
 export const STATE_COLORS: readonly Rgb[] = [

@@ -10,7 +10,7 @@
  * @module
  */
 import { Deck, MapView, type MapViewState, WebMercatorViewport } from "@deck.gl/core";
-import type { TileLayer } from "@deck.gl/geo-layers";
+import type { TileLayerProps } from "@deck.gl/geo-layers";
 import type {
   AgentFrame,
   DebugSegments,
@@ -19,12 +19,16 @@ import type {
   ServerMessage,
 } from "../frame_protocol.ts";
 import { FrameFlags } from "../frame_protocol.ts";
-import { type ColorMode, fillAgentColors } from "./colors.ts";
+import { type ColorMode, fillAgentColors, type Rgb, strategyColor } from "./colors.ts";
 import { ViewerConnection } from "./connection.ts";
 import { DensityGrid } from "./density_grid.ts";
+import { element } from "./dom.ts";
+import { Inspector } from "./inspector.ts";
 import { viewRects } from "./layout.ts";
-import { buildViewLayers, createTileLayer, type LayerToggles } from "./layers.ts";
-import { element, Inspector, MetricsPanels, showLegend, Toolbar } from "./panels.ts";
+import { buildViewLayers, type LayerSwitches, tileLayerProps } from "./layers.ts";
+import { showLegend } from "./legend.ts";
+import { MetricsPanels } from "./metrics_panels.ts";
+import { Toolbar } from "./toolbar.ts";
 import { TrailBuffer, type TrailPaths } from "./trail_buffer.ts";
 
 /** Simulated seconds between two trail samples. */
@@ -52,7 +56,8 @@ interface ViewSlot {
   trailTime: number;
   trailPaths: TrailPaths | null;
   density: DensityGrid;
-  tiles: TileLayer | null;
+  color: Rgb;
+  tiles: TileLayerProps<ImageBitmap | null>;
 }
 
 /** The page. */
@@ -62,7 +67,7 @@ class ViewerApp {
   readonly connection: ViewerConnection;
   slots: ViewSlot[] = [];
   colorMode: ColorMode = "strategy";
-  toggles: LayerToggles;
+  layers: LayerSwitches;
   overlays: OverlayName[] = [];
   selected: { view: number; id: number } | null = null;
   viewState = { longitude: 0, latitude: 0, zoom: 2, pitch: 0, bearing: 0, minZoom: 1, maxZoom: 24 };
@@ -73,6 +78,8 @@ class ViewerApp {
   #lastPanels = 0;
   #tileTimer: ReturnType<typeof setTimeout> | undefined;
   #renderStart = 0;
+  /** The camera is where the last fit put it (the user has not moved it since). */
+  #fitted = false;
   readonly panels = new MetricsPanels();
   readonly inspector: Inspector;
   readonly toolbar: Toolbar;
@@ -90,8 +97,8 @@ class ViewerApp {
         showLegend(mode, this.hello);
         this.#invalidate(true);
       },
-      toggles: (toggles) => {
-        this.toggles = toggles;
+      layers: (switches) => {
+        this.layers = switches;
         for (const s of this.slots) {
           s.trails.clear();
           s.trailTime = -Infinity;
@@ -105,8 +112,9 @@ class ViewerApp {
         if (names.length === 0) { for (const s of this.slots) s.debug = null; }
         this.#invalidate(false);
       },
+      fit: () => this.hello && this.#layout(true),
     });
-    this.toggles = { ...this.toolbar.toggles };
+    this.layers = { ...this.toolbar.layers };
     this.deck = new Deck<MapView[]>({
       parent: element("map"),
       views: [new MapView({ id: "v0", controller: true })],
@@ -117,6 +125,7 @@ class ViewerApp {
       onViewStateChange: ({ viewState }) => {
         const v = viewState as typeof this.viewState;
         this.viewState = { ...this.viewState, ...v };
+        this.#fitted = false;
         this.deck.setProps({ viewState: this.#viewStates() });
         this.#invalidate(false);
       },
@@ -161,7 +170,9 @@ class ViewerApp {
         this.connection.send({ type: "inspect", view: this.selected.view, id: this.selected.id });
       }
     }, INSPECT_EVERY_MS);
-    globalThis.addEventListener("resize", () => this.hello && this.#layout(false));
+    // A resize (window, or the toolbar wrapping) frames the scene again unless the user has
+    // moved the camera since it was last framed.
+    new ResizeObserver(() => this.hello && this.#layout(this.#fitted)).observe(element("map"));
     const loop = () => {
       if (this.#dirty) this.#render();
       requestAnimationFrame(loop);
@@ -204,6 +215,7 @@ class ViewerApp {
             this.hello?.views[message.view]?.label ?? "",
             message.state,
           );
+          this.inspector.place(this.#selectedOnScreen());
         }
         break;
       case "error": {
@@ -231,8 +243,9 @@ class ViewerApp {
       trailTime: -Infinity,
       trailPaths: null,
       density: new DensityGrid(2),
+      color: strategyColor(hello.views[view].strategy),
       tiles: tilesChanged || !this.slots[view]?.tiles
-        ? createTileLayer(view, hello.tiles.url, {
+        ? tileLayerProps(view, hello.tiles.url, {
           onLoad: () => this.#tileLoaded(),
           onError: () => this.#tileFailed(),
         })
@@ -283,7 +296,7 @@ class ViewerApp {
         height: Math.max(64, height * rects[0].height),
       }).fitBounds([[sw[0], sw[1]], [ne[0], ne[1]]], {
         // Keep the scene clear of the metrics panel on the left when the view is wide enough.
-        padding: { top: 24, bottom: 24, right: 24, left: width * rects[0].width > 560 ? 190 : 24 },
+        padding: { top: 24, bottom: 40, right: 24, left: width * rects[0].width > 560 ? 190 : 24 },
       });
       const extruded = hello.scene.polygonHeights.some((h) => h !== null);
       this.viewState = {
@@ -294,6 +307,7 @@ class ViewerApp {
         pitch: extruded ? 40 : 0,
         bearing: 0,
       };
+      this.#fitted = true;
     }
     const views = rects.map((r, i) =>
       new MapView({
@@ -343,7 +357,8 @@ class ViewerApp {
     this.#dirty = false;
     const hello = this.hello;
     if (!hello) return;
-    const headings = this.toggles.headings && this.#pixelsPerMetre() * 0.25 >= HEADING_MIN_PIXELS;
+    const on = this.layers;
+    const headings = on.headings && this.#pixelsPerMetre() * 0.25 >= HEADING_MIN_PIXELS;
     const now = performance.now();
     const panels = now - this.#lastPanels >= PANELS_EVERY_MS;
     if (panels) this.#lastPanels = now;
@@ -352,31 +367,39 @@ class ViewerApp {
       if (frame && slot.fresh) this.#prepare(slot, frame, headings);
       slot.fresh = false;
       if (frame && panels) this.panels.update(frame);
-      let selected: [number, number] | null = null;
-      if (this.selected && frame) {
-        const i = frame.ids.indexOf(this.selected.id);
-        if (i >= 0) selected = [frame.positions[2 * i], frame.positions[2 * i + 1]];
-      }
       return buildViewLayers({
         view,
         scene: hello.scene,
         frame,
+        strategyColor: slot.color,
         colors: this.colorMode === "strategy" ? null : slot.colors,
         noses: headings ? slot.noses : null,
-        trails: this.toggles.trails && frame && frame.count <= TRAIL_MAX_AGENTS
+        trails: on.trails && frame && frame.count <= TRAIL_MAX_AGENTS
           ? (slot.trailPaths ??= slot.trails.paths())
           : null,
-        density: this.toggles.density && frame
-          ? slot.density.update(frame.positions, frame.count)
-          : null,
+        density: on.density && frame ? slot.density.update(frame.positions, frame.count) : null,
         debug: slot.debug,
-        selected,
-        toggles: this.toggles,
+        selected: this.#selectedIn(frame),
         tiles: slot.tiles,
         version: this.counters.framesReceived,
-      });
+      }, on);
     });
     this.deck.setProps({ layers });
+    if (panels && this.selected) this.inspector.place(this.#selectedOnScreen());
+  }
+
+  /** Position (m) of the selected agent in `frame`, or null. */
+  #selectedIn(frame: AgentFrame | null): [number, number] | null {
+    if (!this.selected || !frame) return null;
+    const i = frame.ids.indexOf(this.selected.id);
+    return i >= 0 ? [frame.positions[2 * i], frame.positions[2 * i + 1]] : null;
+  }
+
+  /** Where the selected agent is on the page (CSS pixels), or null when it is not shown. */
+  #selectedOnScreen(): { x: number; y: number } | null {
+    if (!this.selected) return null;
+    return this.screenPositions(this.selected.view).find((a) => a.id === this.selected!.id) ??
+      null;
   }
 
   /** Per-frame derived arrays: colours, heading ticks, trail samples. */
@@ -400,7 +423,7 @@ class ViewerApp {
 
   /** Samples the trails on arrival (not on render) so their length in time stays fixed. */
   #sampleTrails(slot: ViewSlot, frame: AgentFrame): void {
-    if (!this.toggles.trails || frame.count > TRAIL_MAX_AGENTS) return;
+    if (!this.layers.trails || frame.count > TRAIL_MAX_AGENTS) return;
     if (frame.time < slot.trailTime || frame.time - slot.trailTime > 20 * TRAIL_SAMPLE_S) {
       slot.trails.clear(); // restart, seek back, or a jump
       slot.trailTime = -Infinity;
@@ -471,9 +494,55 @@ class ViewerApp {
         count: s.frame?.count ?? 0,
         paused: s.frame ? (s.frame.flags & FrameFlags.paused) !== 0 : null,
         debugSegments: s.debug?.count ?? 0,
+        msPerStep: s.frame?.msPerStep ?? NaN,
+        timeFactor: s.frame?.timeFactor ?? NaN,
+        collisions: s.frame?.collisions ?? NaN,
+        salsa: s.frame?.salsa ?? NaN,
       })),
+      layers: { ...this.layers },
+      fitted: this.#fitted,
+      zoom: this.viewState.zoom,
     };
   }
+
+  /**
+   * Where the scene's bounds and view `view` are on the page (CSS pixels): the box of the bounds'
+   * corners, and the view's rectangle.
+   */
+  sceneBox(view: number): { scene: _Box; view: _Box } | null {
+    const viewport = this.deck.getViewports().find((v) => v.id === `v${view}`) as
+      | WebMercatorViewport
+      | undefined;
+    if (!viewport || !this.hello) return null;
+    const rect = (this.deck.getCanvas() ?? element("map")).getBoundingClientRect();
+    const { anchor, bounds: b } = this.hello.scene;
+    const corners = [[b.minX, b.minY], [b.maxX, b.minY], [b.minX, b.maxY], [b.maxX, b.maxY]]
+      .map((m) => viewport.project(viewport.addMetersToLngLat([anchor.lon, anchor.lat], m)));
+    const xs = corners.map((c) => rect.left + viewport.x + c[0]);
+    const ys = corners.map((c) => rect.top + viewport.y + c[1]);
+    return {
+      scene: {
+        left: Math.min(...xs),
+        top: Math.min(...ys),
+        right: Math.max(...xs),
+        bottom: Math.max(...ys),
+      },
+      view: {
+        left: rect.left + viewport.x,
+        top: rect.top + viewport.y,
+        right: rect.left + viewport.x + viewport.width,
+        bottom: rect.top + viewport.y + viewport.height,
+      },
+    };
+  }
+}
+
+/** A rectangle on the page (CSS pixels). */
+interface _Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 const app = new ViewerApp();
@@ -488,4 +557,5 @@ const app = new ViewerApp();
   },
   benchmark: (frames: number) => app.benchmark(frames),
   select: (view: number, id: number) => app.select({ view, id }),
+  sceneBox: (view: number) => app.sceneBox(view),
 };

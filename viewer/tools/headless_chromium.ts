@@ -1,33 +1,35 @@
 /**
- * Headless Chromium for the viewer's browser tests and measurements: Debian's `chromium` package
- * (`.ci/run` installs it with `libegl-mesa0 libgl1-mesa-dri`) driven by playwright-core, with
- * WebGL from Mesa's llvmpipe through ANGLE's EGL back end.
+ * Headless Chromium for the viewer's browser tests and measurements, driven by playwright-core.
  *
- * Without `--disable-gpu`: with it, Chromium 156 falls back to SwiftShader, 3–5× slower here.
+ * The browser is the one {@linkcode findChromium} finds (`THRONG_CHROMIUM`, then `chromium`,
+ * `chromium-browser` and `google-chrome` on the `PATH`). It starts with
+ * {@linkcode CHROMIUM_ARGS} (no GPU: WebGL runs on Chromium's software renderer) and a fresh
+ * temporary profile per launch (playwright passes a new `--user-data-dir` and removes it on close).
  *
  * @module
  */
 import { type Browser, chromium } from "playwright-core";
+import { findChromium } from "./find_chromium.ts";
 
-/** Where the browser must be: Debian's `chromium` package. */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-
-/** Chromium flags: no sandbox (root), no network side traffic, Mesa's software GL via ANGLE. */
+/**
+ * Chromium flags: headless, no sandbox (tests may run as root), no GPU, and no network traffic
+ * of its own (QUIC, background networking, component updates, sync).
+ */
 export const CHROMIUM_ARGS: readonly string[] = [
+  "--headless",
   "--no-sandbox",
+  "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  "--use-angle=gl-egl",
-  "--ignore-gpu-blocklist",
 ];
 
 /**
- * Launches headless Chromium (playwright adds `--headless` and a fresh temporary
- * `--user-data-dir` per launch). Throws a one-line error saying how to install the browser when
- * {@linkcode CHROMIUM_PATH} is missing.
+ * Launches headless Chromium with {@linkcode CHROMIUM_ARGS}: the one at `path`, else the one
+ * {@linkcode findChromium} finds. Throws a one-line error saying how to get a browser when there
+ * is none.
  *
  * @example
  * ```ts ignore
@@ -36,17 +38,15 @@ export const CHROMIUM_ARGS: readonly string[] = [
  * await browser.close();
  * ```
  */
-export async function launchHeadlessChromium(): Promise<Browser> {
-  try {
-    await Deno.stat(CHROMIUM_PATH);
-  } catch {
-    throw new Error(
-      `${CHROMIUM_PATH} is missing: the viewer's browser tests need Debian's chromium package ` +
-        "(.ci/run installs it: apt-get install -y chromium libegl-mesa0 libgl1-mesa-dri)",
-    );
+export async function launchHeadlessChromium(path?: string): Promise<Browser> {
+  let executable = path;
+  if (executable === undefined) {
+    const lookup = await findChromium();
+    if (lookup.status !== "found") throw new Error(lookup.message);
+    executable = lookup.path;
   }
   return await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: executable,
     headless: true,
     args: [...CHROMIUM_ARGS],
   });

@@ -1,9 +1,9 @@
 /**
  * Measures the viewer end to end (not a test: figures are reported, never asserted): the live
- * server stepping `--agents` agents of `crossing` with each strategy, headless Chromium with
- * Mesa's software WebGL rendering the page, and prints frames per second drawn by the page
- * while streaming, render frames per second of a static frame, bytes per frame, frames received
- * per second and server milliseconds per step.
+ * server stepping `--agents` agents of `crossing` with each strategy, headless Chromium without
+ * a GPU (`viewer/tools/headless_chromium.ts`) rendering the page, and prints frames per second
+ * drawn by the page while streaming, render frames per second of a static frame, bytes per frame,
+ * frames received per second and server milliseconds per step (as the frames report them).
  *
  * ```sh
  * deno run --unstable-bundle -A viewer/tools/measure_performance.ts --agents 10000 --strategies none
@@ -14,7 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildClientBundle } from "../client_bundle.ts";
-import { LiveSimulation } from "../live_simulation.ts";
+import { LiveFrameSource } from "../live_source.ts";
 import { startViewerServer } from "../server.ts";
 import { launchHeadlessChromium } from "./headless_chromium.ts";
 
@@ -54,19 +54,14 @@ export async function measureViewer(
 ): Promise<ViewerMeasurement> {
   const width = options.width ?? 1280, height = options.height ?? 720;
   const bundle = await buildClientBundle();
-  const live = await LiveSimulation.start({
+  const source = await LiveFrameSource.start({
     scenario: "crossing",
     strategies: options.strategies,
     agents: options.agents,
   });
-  const server = await startViewerServer({
-    source: { kind: "live", live },
-    bundle: bundle.code,
-    port: 0,
-  });
+  const server = await startViewerServer({ source, bundle: bundle.code, port: 0 });
   const browser = await launchHeadlessChromium();
   try {
-    live.resume();
     const page = await browser.newPage({ viewport: { width, height } });
     await page.goto(server.url);
     // deno-lint-ignore no-explicit-any
@@ -79,13 +74,16 @@ export async function measureViewer(
     await page.waitForTimeout(1000);
     const a = await state(), t0 = performance.now();
     const stepMs: number[] = [];
-    const sampler = setInterval(() => stepMs.push(Math.max(...live.stepMs)), 250);
+    const sampler = setInterval(async () => {
+      const views: { msPerStep: number }[] = (await state()).views;
+      stepMs.push(Math.max(...views.map((v) => v.msPerStep)));
+    }, 250);
     await page.waitForTimeout(options.seconds * 1000);
     clearInterval(sampler);
     const b = await state(), seconds = (performance.now() - t0) / 1000;
     const views = options.strategies.length;
-    const timeFactor = live.timeFactor;
-    live.pause();
+    const timeFactor = b.views[0].timeFactor;
+    await page.click("#play"); // pause
     await page.waitForTimeout(500);
     // deno-lint-ignore no-explicit-any
     const bench = await page.evaluate(() => (globalThis as any).__throng.benchmark(30));
@@ -105,7 +103,7 @@ export async function measureViewer(
   } finally {
     await browser.close();
     await server.close();
-    live.close();
+    source.close();
   }
 }
 

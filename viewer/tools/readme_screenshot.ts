@@ -12,7 +12,7 @@
  * @module
  */
 import { buildClientBundle } from "../client_bundle.ts";
-import { LiveSimulation } from "../live_simulation.ts";
+import { LiveFrameSource } from "../live_source.ts";
 import { startViewerServer } from "../server.ts";
 import { launchHeadlessChromium } from "./headless_chromium.ts";
 
@@ -21,14 +21,15 @@ export const README_SCREENSHOT: URL = new URL("../docs/side_by_side.png", import
 
 if (import.meta.main) {
   const names = ["raycast-cluster", "boxcast", "orca", "social-force"];
-  const live = await LiveSimulation.start({
+  const source = await LiveFrameSource.start({
     scenario: "crossing",
     strategies: names,
     agents: 200,
     seed: 1,
+    paused: true,
   });
   const server = await startViewerServer({
-    source: { kind: "live", live },
+    source,
     bundle: (await buildClientBundle()).code,
     port: 0,
   });
@@ -37,12 +38,12 @@ if (import.meta.main) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(server.url);
     await page.waitForTimeout(1000);
-    live.setSpeed(4);
-    live.resume();
+    await page.selectOption("#speed", "4");
+    await page.click("#play");
     // deno-lint-ignore no-explicit-any
     const time = () => page.evaluate(() => (globalThis as any).__throng.state().views[0].time);
     while ((await time()) < 20) await page.waitForTimeout(200);
-    live.pause();
+    await page.click("#play");
     await page.selectOption("#color-by", "state");
     await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
     await page.waitForTimeout(800);
@@ -51,6 +52,6 @@ if (import.meta.main) {
   } finally {
     await browser.close();
     await server.close();
-    live.close();
+    source.close();
   }
 }

@@ -1,0 +1,92 @@
+/**
+ * `deno task view` as a user runs it (the task's own command line from deno.json): one to four
+ * strategies, one-line errors with exit code 2 for bad flags and files, and a clean stop on
+ * Ctrl-C.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url);
+const TASK = (JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks.view as string)
+  .split(/\s+/);
+assert.equal(TASK[0], "deno");
+
+/** The view task with `args`, started; the caller reads, signals and awaits it. */
+function spawnView(args: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: [...TASK.slice(1), ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
+/** Runs the view task to its end. */
+async function runView(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await spawnView(args).output();
+  const decoder = new TextDecoder();
+  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+}
+
+function assertOneLineError(stderr: string, pattern: RegExp): void {
+  const lines = stderr.trim().split("\n");
+  assert.equal(lines.length, 1, `expected one line, got:\n${stderr}`);
+  assert.match(lines[0], /^error: /);
+  assert.match(lines[0], pattern);
+}
+
+Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-C", async () => {
+  const child = spawnView(["--strategies", "none", "--agents", "10", "--port", "0"]);
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    assert.match(text, /throng viewer \(live crossing: none, 10 agents, seed 1; each page runs/);
+    assert.match(text, /^open http:\/\/127\.0\.0\.1:\d+\//m);
+  } finally {
+    reader.releaseLock();
+    child.kill("SIGINT");
+  }
+  const status = await child.status;
+  await child.stdout.cancel();
+  const stderr = new TextDecoder().decode(
+    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
+  );
+  assert.equal(status.code, 130, stderr);
+  assert.equal(stderr, "");
+});
+
+Deno.test("view --help offers one to four strategies and every flag", async () => {
+  const r = await runView(["--help"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /--strategies <value>\s+1-4 strategies side by side/);
+  for (const flag of ["--scenario", "--agents", "--seed", "--host", "--port", "--max-pages"]) {
+    assert.match(r.stdout, new RegExp(`${flag} `));
+  }
+});
+
+Deno.test("view refuses bad flags and files with one line and exit code 2", async (t) => {
+  const cases: [string, string[], RegExp][] = [
+    ["five strategies", ["--strategies", "none,none,none,none,none"], /1 to 4 strategies: got 5/],
+    ["an unknown strategy", ["--strategies", "nope"], /unknown strategy 'nope'/],
+    ["a port out of range", ["--port", "70000"], /--port must be <= 65535/],
+    ["tiles without {z}", ["--tiles", "http://x/{x}/{y}.png"], /--tiles must contain/],
+    ["live flags on a replay", ["run.bin", "--seed", "3"], /--seed does not apply to a replay/],
+    ["a missing recording", ["missing.bin"], /missing\.bin/],
+    ["no page allowed", ["--max-pages", "0"], /--max-pages must be an integer >= 1/],
+  ];
+  for (const [name, args, pattern] of cases) {
+    await t.step(name, async () => {
+      const r = await runView(args);
+      assert.equal(r.code, 2, `${name}: ${r.stderr}`);
+      assertOneLineError(r.stderr, pattern);
+    });
+  }
+});
