@@ -15,6 +15,8 @@
 import { helpText, integerFlag, parseFlags } from "./_args.ts";
 import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
+import { BUILTIN_SCENARIOS } from "../scenarios/builtin/mod.ts";
+import { resolveUserPath } from "./_paths.ts";
 import { strategies } from "../strategies/mod.ts";
 import {
   buildClientBundle,
@@ -179,7 +181,7 @@ function _replaySource(
   const t0 = performance.now();
   let source: ReplayFrameSource;
   try {
-    source = ReplayFrameSource.load(paths);
+    source = ReplayFrameSource.load(paths.map((path) => resolveUserPath(path)));
   } catch (error) {
     throw new FileError((error as Error).message.split("\n")[0]);
   }
@@ -201,7 +203,9 @@ async function _liveSource(
   if (seed > 0xffff_ffff) throw new UsageError(`--seed must be <= 4294967295: got '${seed}'`);
   const maxFps = integerFlag("max-fps", values["max-fps"], 1) ?? 30;
   const maxPages = integerFlag("max-pages", values["max-pages"], 1) ?? DEFAULT_MAX_LIVE_PAGES;
-  const scenario = (values.scenario as string | undefined) ?? defaultScenario;
+  const named = (values.scenario as string | undefined) ?? defaultScenario;
+  // A scenario file given relative to the folder the command was run in (INIT_CWD).
+  const scenario = Object.hasOwn(BUILTIN_SCENARIOS, named) ? named : resolveUserPath(named);
   await resolveScenario(scenario, { agents }); // validates the scenario here, with its errors
   let source: LiveFrameSource;
   try {

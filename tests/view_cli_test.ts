@@ -13,11 +13,11 @@ const TASK = (JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).ta
 assert.equal(TASK[0], "deno");
 
 /** The view task with `args`, started; the caller reads, signals and awaits it. */
-function spawnView(args: string[]): Deno.ChildProcess {
+function spawnView(args: string[], env: Record<string, string> = {}): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: [...TASK.slice(1), ...args],
     cwd: ROOT,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -61,6 +61,44 @@ Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-
   );
   assert.equal(status.code, 130, stderr);
   assert.equal(stderr, "");
+});
+
+Deno.test("view reads a scenario file relative to the folder the command was run in", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/walk.json`,
+      JSON.stringify({
+        name: "walk",
+        spawners: [{ area: { rect: [0, 0, 2, 2] }, count: 2, goal: { point: [4, 1] } }],
+      }),
+    );
+    // deno task passes the user's folder as INIT_CWD; the task itself runs in the checkout.
+    const child = spawnView(["--scenario", "walk.json", "--strategies", "none", "--port", "0"], {
+      INIT_CWD: dir,
+    });
+    const reader = child.stdout.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    try {
+      while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } finally {
+      reader.releaseLock();
+      child.kill("SIGINT");
+    }
+    await child.status;
+    await child.stdout.cancel();
+    const stderr = new TextDecoder().decode(
+      new Uint8Array(await new Response(child.stderr).arrayBuffer()),
+    );
+    assert.match(text, /live walk: none, 2 agents/, stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("view --help offers one to four strategies and every flag", async () => {
