@@ -113,11 +113,13 @@ export class OsmElementsBuilder {
   /** Sets the bounds the file declares (degrees). */
   setBounds(bounds: GeoBBox, where = ""): void {
     const [w, s, e, n] = bounds;
-    for (const [v, limit, name] of [[w, 180, "west"], [s, 90, "south"], [e, 180, "east"], [
-      n,
-      90,
-      "north",
-    ]] as const) {
+    for (
+      const [v, limit, name] of [[w, 180, "west"], [s, 90, "south"], [e, 180, "east"], [
+        n,
+        90,
+        "north",
+      ]] as const
+    ) {
       if (!Number.isFinite(v) || Math.abs(v) > limit) {
         throw new MapImportError(
           this.file,

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { MapArea, MapFeatures, MapLine, MapPoint, IncompleteFeature } from "./map_features.ts";
+import type { IncompleteFeature, MapArea, MapFeatures, MapLine, MapPoint } from "./map_features.ts";
 import type { GeoBBox } from "./geo_bbox.ts";
 import type { OsmElements, OsmRelation, OsmTags, OsmWay } from "./osm_elements.ts";
 

@@ -103,7 +103,9 @@ export function readMapGeoJson(input: string | unknown, options: MapReadOptions 
       if (Math.abs(q[0]) > 180 || Math.abs(q[1]) > 90) {
         throw new MapImportError(
           file,
-          `${where}${at} [${q[0]}, ${q[1]}] is outside [-180, 180] × [-90, 90] (GeoJSON is longitude, latitude)`,
+          `${where}${at} [${q[0]}, ${
+            q[1]
+          }] is outside [-180, 180] × [-90, 90] (GeoJSON is longitude, latitude)`,
         );
       }
       return [q[0], q[1]];
@@ -134,8 +136,9 @@ export function readMapGeoJson(input: string | unknown, options: MapReadOptions 
         const coords = flat(c, ".geometry.coordinates", false);
         const n = coords.length / 2;
         const closed = n >= 4 && coords[0] === coords[2 * n - 2] && coords[1] === coords[2 * n - 1];
-        if (closed && isAreaTags(tags)) areas.push({ id, tags, rings: [coords.slice(0, 2 * n - 2)] });
-        else if (n >= 2) lines.push({ id, tags, coords });
+        if (closed && isAreaTags(tags)) {
+          areas.push({ id, tags, rings: [coords.slice(0, 2 * n - 2)] });
+        } else if (n >= 2) lines.push({ id, tags, coords });
         break;
       }
       case "MultiLineString":
