@@ -26,6 +26,20 @@ export {
   type BorderEdges,
   extractBorderEdges,
 } from "./border_edges.ts";
+export {
+  buildCityNavMesh,
+  type CityNavigation,
+  type CityNavMeshOptions,
+  type UnreachableNode,
+  type UnreachableReason,
+} from "./city_navmesh.ts";
+export {
+  buildCityWalkableArea,
+  CITY_WALKABLE_OPTIONS,
+  type CityStairs,
+  type CityWalkableArea,
+  type CityWalkableOptions,
+} from "./city_walkable.ts";
 export { stringPull } from "./funnel.ts";
 export { NavMesh, type NavMeshData } from "./navmesh.ts";
 export {
