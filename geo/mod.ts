@@ -66,3 +66,9 @@ export {
   readMapFeatures,
   type ReadMapOptions,
 } from "./load_city.ts";
+export {
+  type CityGeoJsonOptions,
+  cityToGeoJson,
+  type GeoJsonCollectionOut,
+  type GeoJsonFeatureOut,
+} from "./city_geojson.ts";
