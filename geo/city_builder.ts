@@ -185,7 +185,17 @@ export function buildCityModel(
     o.defaultLevels,
   );
   const [w, s, e, n] = extent;
-  const corners = [ctx.project(w, s), ctx.project(e, s), ctx.project(e, n), ctx.project(w, n)];
+  // The box's outline in metres bulges (parallels are curves there): bound every point of it.
+  const outline: (readonly [number, number])[] = [];
+  for (let i = 0; i <= 16; i++) {
+    const t = i / 16;
+    outline.push(
+      ctx.project(w + t * (e - w), s),
+      ctx.project(w + t * (e - w), n),
+      ctx.project(w, s + t * (n - s)),
+      ctx.project(e, s + t * (n - s)),
+    );
+  }
   const osm = features.format !== "geojson" ||
     [...features.areas, ...features.lines].some((f) => /^(way|relation)\//.test(f.id));
   return {
@@ -193,10 +203,10 @@ export function buildCityModel(
     anchor,
     bbox: [w, s, e, n],
     bounds: [
-      Math.min(...corners.map((c) => c[0])),
-      Math.min(...corners.map((c) => c[1])),
-      Math.max(...corners.map((c) => c[0])),
-      Math.max(...corners.map((c) => c[1])),
+      Math.min(...outline.map((c) => c[0])),
+      Math.min(...outline.map((c) => c[1])),
+      Math.max(...outline.map((c) => c[0])),
+      Math.max(...outline.map((c) => c[1])),
     ],
     buildings,
     streets,
