@@ -202,14 +202,12 @@ export function buildCityWalkableArea(
   }
 
   const corePolys = cores.polygons();
-  const open = difference(pieces, [...solid, ...corePolys]);
-  const crossed = difference(crossings.polygons(), solid);
-
-  const all = union(
-    o.simplifyTolerance > 0
-      ? simplifyPathsD([...open, ...crossed], o.simplifyTolerance, true)
-      : [...open, ...crossed],
-  );
+  // Simplify what people walk on before cutting: the cut edges then follow buildings exactly.
+  const simple = (paths: PathsD) =>
+    o.simplifyTolerance > 0 ? simplifyPathsD(paths, o.simplifyTolerance, true) : paths;
+  const open = difference(simple(unionPaths(pieces)), [...solid, ...corePolys]);
+  const crossed = difference(simple(crossings.polygons()), solid);
+  const all = union([...open, ...crossed]);
 
   // Keep the regions that hold the street network: those its strips' centre lines run through.
   const anchors: Point[] = [...lines.centrePoints(), ...crossings.centrePoints()];
@@ -314,6 +312,12 @@ function difference(subject: PathsD, clip: PathsD): PathsD {
     FillRule.NonZero,
     PRECISION,
   );
+  return treePaths(tree);
+}
+
+function unionPaths(paths: PathsD): PathsD {
+  const tree = new PolyTreeD();
+  booleanOpDWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero, PRECISION);
   return treePaths(tree);
 }
 
