@@ -18,7 +18,7 @@ const ROOT = new URL("../", import.meta.url);
 
 /** Runs `deno run <permissions> cli/<tool>.ts <args>` from the repository root. */
 export async function runCli(
-  tool: "sim" | "compare" | "demo",
+  tool: "sim" | "compare" | "demo" | "city",
   args: string[],
   permissions: string[] = ["--allow-read", "--allow-write"],
 ): Promise<CliResult> {
