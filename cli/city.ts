@@ -5,8 +5,8 @@
  * area as GeoJSON (longitude/latitude) for QGIS or kepler.gl.
  *
  * ```sh
- * deno task city ../shared/data/osm/helsinki-centre/helsinki-centre.osm.pbf --export helsinki.geojson
- * deno task city monaco.osm --bbox 7.418,43.728,7.432,43.740 --json
+ * deno task city city.osm.pbf --export city.geojson
+ * deno task city city.osm --bbox 7.418,43.728,7.432,43.740 --json
  * ```
  *
  * A bad map file or box ends with one line on standard error and exit code 2.

@@ -12,7 +12,7 @@ export type GeoBBox = readonly [number, number, number, number];
  * west < east and south < north (a box that does not cross the antimeridian). Throws a
  * RangeError naming `where` and the bad value.
  *
- * @example A box around Monaco's harbour, and a reversed one
+ * @example A box, and a reversed one
  * ```ts
  * import { checkGeoBBox } from "./geo_bbox.ts";
  * import assert from "node:assert/strict";

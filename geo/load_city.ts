@@ -111,10 +111,10 @@ export async function readMapFeatures(
  * Reads a map file and builds its city model. Every problem with the file or the box is a
  * one-line {@linkcode MapImportError} naming the file.
  *
- * @example Helsinki's centre, cropped to a few blocks around the railway station
+ * @example A city extract, cropped to a few blocks
  * ```ts ignore
  * import { loadCity } from "./load_city.ts";
- * const city = await loadCity("helsinki-centre.osm.pbf", { bbox: [24.938, 60.168, 24.946, 60.172] });
+ * const city = await loadCity("city.osm.pbf", { bbox: [west, south, east, north] });
  * console.log(city.buildings.length, city.streets.edges.length);
  * ```
  */
