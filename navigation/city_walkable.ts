@@ -5,9 +5,11 @@
  *   their width; sidewalks implied by road tags; pedestrian areas and squares;
  * - an edge strip (`edgeStripWidth`) just inside the kerb on each carriageway side whose
  *   sidewalk is unknown — neither tagged nor mapped as a footway running along it;
- * - minus every building, barrier wall (a strip `barrierThickness` wide) and carriageway (its
- *   width less the edge strips) — carriageways are walkable only at crossings, unless
- *   `jaywalking` adds them whole;
+ * - minus every building, barrier wall (a strip `barrierThickness` wide, open where a way
+ *   passes it at a shared node: a gate) and carriageway (its width less the edge strips) —
+ *   carriageways are walkable only at crossings, unless `jaywalking` adds them whole; a
+ *   carriageway cuts only the pieces on its own level (ground, or `layer` above 0), so
+ *   footbridges cross roads and road bridges span footways;
  * - plus the crossings (their width, from kerb to kerb), minus buildings and walls.
  *
  * The pieces are offset and merged with Clipper2 (Angus Johnson). Of the connected regions
@@ -31,6 +33,7 @@ import {
 } from "clipper2-ts";
 import type { Point } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import { SegmentGrid } from "../core/segment_grid.ts";
 import type { CityModel, StreetEdge } from "../geo/city_model.ts";
 import { offsetPolyline } from "../geo/offset_polyline.ts";
 import { polygonsArea, type PolygonWithHoles } from "./walkable_area.ts";
@@ -158,40 +161,46 @@ export function buildCityWalkableArea(
   const road = (e: StreetEdge) => e.carriageway && !e.shared && surface(e);
   const strip = (e: StreetEdge) => Math.min(o.edgeStripWidth, e.width * 0.4);
 
-  // Pieces people walk on.
-  const lines = new StripBatch(o.arcTolerance);
+  // Pieces people walk on, on the ground and above it (bridges): a carriageway cuts only the
+  // pieces on its own level, so a footbridge crosses a road and a road bridge spans a footway.
+  const lines = new StripBatch(o.arcTolerance), raised = new StripBatch(o.arcTolerance);
+  const level = (e: StreetEdge) => ((e.layer ?? 0) > 0 ? raised : lines);
   for (const e of edges) {
     if (!surface(e) || !e.walkable) continue;
-    if (!e.carriageway || e.shared) lines.add(e.points, e.width);
-    else if (o.jaywalking) lines.add(e.points, e.width);
-    if (road(e) && e.walkable && strip(e) > 0) {
+    const batch = level(e);
+    if (!e.carriageway || e.shared) batch.add(e.points, e.width);
+    else if (o.jaywalking) batch.add(e.points, e.width);
+    if (road(e) && strip(e) > 0) {
       const s = strip(e);
       if ((e.sidewalkLeft ?? "unknown") === "unknown") {
-        lines.add(offsetPolyline(e.points, e.width / 2 - s / 2), s);
+        batch.add(offsetPolyline(e.points, e.width / 2 - s / 2), s);
       }
       if ((e.sidewalkRight ?? "unknown") === "unknown") {
-        lines.add(offsetPolyline(e.points, -(e.width / 2 - s / 2)), s);
+        batch.add(offsetPolyline(e.points, -(e.width / 2 - s / 2)), s);
       }
     }
   }
-  for (const s of city.sidewalks) if (!s.mapped) lines.add(s.points, s.width);
+  for (const s of city.sidewalks) {
+    if (s.mapped) continue;
+    (s.edge !== null ? level(edges[s.edge]) : lines).add(s.points, s.width);
+  }
   const pieces: PathsD = lines.polygons();
   for (const a of city.pedestrianAreas) pieces.push(...toPaths(a.polygon));
 
-  // What nobody walks through.
+  // What nobody walks through: buildings, and walls less the gates where ways pass them.
   const solid: PathsD = [];
   for (const b of city.buildings) solid.push(...toPaths(b.polygon));
   const walls = new StripBatch(o.arcTolerance, EndType.Butt);
   for (const w of city.barriers) {
     walls.add(w.closed ? [...w.points, w.points[0]] : w.points, o.barrierThickness);
   }
-  solid.push(...walls.polygons());
-  const cores = new StripBatch(o.arcTolerance);
+  solid.push(...difference(walls.polygons(), gates(city, o.barrierThickness)));
+  const cores = new StripBatch(o.arcTolerance), raisedCores = new StripBatch(o.arcTolerance);
   if (!o.jaywalking) {
     for (const e of edges) {
       if (!road(e)) continue;
       const half = e.width / 2 - (e.walkable ? strip(e) : 0);
-      if (half > 0) cores.add(e.points, 2 * half);
+      if (half > 0) ((e.layer ?? 0) > 0 ? raisedCores : cores).add(e.points, 2 * half);
     }
   }
 
@@ -201,16 +210,23 @@ export function buildCityWalkableArea(
     if (c.points.length >= 2) crossings.add(c.points, c.width);
   }
 
-  const corePolys = cores.polygons();
   // Simplify what people walk on before cutting: the cut edges then follow buildings exactly.
   const simple = (paths: PathsD) =>
     o.simplifyTolerance > 0 ? simplifyPathsD(paths, o.simplifyTolerance, true) : paths;
-  const open = difference(simple(unionPaths(pieces)), [...solid, ...corePolys]);
+  const open = difference(simple(unionPaths(pieces)), [...solid, ...cores.polygons()]);
+  const raisedPieces = raised.polygons();
+  const above = raisedPieces.length > 0
+    ? difference(simple(unionPaths(raisedPieces)), [...solid, ...raisedCores.polygons()])
+    : [];
   const crossed = difference(simple(crossings.polygons()), solid);
-  const all = union([...open, ...crossed]);
+  const all = union([...open, ...above, ...crossed]);
 
   // Keep the regions that hold the street network: those its strips' centre lines run through.
-  const anchors: Point[] = [...lines.centrePoints(), ...crossings.centrePoints()];
+  const anchors: Point[] = [
+    ...lines.centrePoints(),
+    ...raised.centrePoints(),
+    ...crossings.centrePoints(),
+  ];
   let kept: PolygonWithHoles[] = all, droppedArea = 0, droppedRegions = 0;
   if (!o.keepIsolated) {
     kept = [];
@@ -240,6 +256,44 @@ export function buildCityWalkableArea(
     droppedArea,
     options: o,
   };
+}
+
+/**
+ * Squares (paths) around the vertices of walkable ways that lie on a barrier — gates and gaps
+ * where a way passes a wall or fence at a shared node — each as wide as the way.
+ */
+function gates(city: CityModel, thickness: number): PathsD {
+  const barriers = city.barriers;
+  let n = 0;
+  for (const b of barriers) n += b.points.length - (b.closed ? 0 : 1);
+  if (n === 0) return [];
+  const ax = new Float64Array(n), ay = new Float64Array(n);
+  const bx = new Float64Array(n), by = new Float64Array(n);
+  let k = 0;
+  for (const b of barriers) {
+    const m = b.points.length;
+    for (let i = 0; i < (b.closed ? m : m - 1); i++, k++) {
+      [ax[k], ay[k]] = b.points[i];
+      [bx[k], by[k]] = b.points[(i + 1) % m];
+    }
+  }
+  const grid = new SegmentGrid(10);
+  grid.build(ax, ay, bx, by, n);
+  const out: PathsD = [];
+  const hits = new Uint32Array(1);
+  for (const e of city.streets.edges) {
+    if (!e.walkable || e.tunnel) continue;
+    const h = Math.max(0.75, e.carriageway && !e.shared ? e.width / 2 + 2.5 : e.width / 2);
+    // Vertices of the way that lie on a barrier: where the way and the barrier share a node.
+    for (const [x, y] of e.points) {
+      if (grid.queryRadius(x, y, thickness / 2, hits) === 0) continue;
+      out.push([{ x: x - h, y: y - h }, { x: x + h, y: y - h }, { x: x + h, y: y + h }, {
+        x: x - h,
+        y: y + h,
+      }]);
+    }
+  }
+  return out;
 }
 
 /** Open polylines grouped by width, offset in one Clipper call per width. */

@@ -119,3 +119,38 @@ Deno.test("buildings and walls are cut out of footways and squares", () => {
   assert.equal(area.droppedRegions, 1);
   assert(Math.abs(area.droppedArea - 9.9 * 60) < 0.02 * 9.9 * 60, `${area.droppedArea} m²`);
 });
+
+Deno.test("a way passing a fence at a shared node goes through a gate; elsewhere the fence blocks", () => {
+  const nodes: TestNode[] = [[1, ...at(-30, 0)], [2, ...at(0, 0)], [3, ...at(30, 0)], [
+    4,
+    ...at(0, -20),
+  ], [5, ...at(0, 20)]];
+  const gate = cityFromXml(osmXml(nodes, [
+    [10, [1, 2, 3], { highway: "footway" }],
+    [11, [4, 2, 5], { barrier: "fence" }],
+  ]));
+  assert.equal(buildCityWalkableArea(gate).polygons.length, 1);
+  const fence = cityFromXml(osmXml(nodes, [
+    [10, [1, 3], { highway: "footway" }],
+    [11, [4, 2, 5], { barrier: "fence" }],
+  ]));
+  assert.equal(buildCityWalkableArea(fence).polygons.length, 2);
+});
+
+Deno.test("a footbridge crosses a road that cuts a footway on the ground", () => {
+  const nodes: TestNode[] = [[1, ...at(-100, 0)], [2, ...at(100, 0)], [3, ...at(0, -20)], [
+    4,
+    ...at(0, 20),
+  ]];
+  const road = { highway: "primary", sidewalk: "both" };
+  const ground = cityFromXml(osmXml(nodes, [
+    [10, [1, 2], road],
+    [11, [3, 4], { highway: "footway" }],
+  ]));
+  assert.equal(buildCityWalkableArea(ground).polygons.length, 2);
+  const bridge = cityFromXml(osmXml(nodes, [
+    [10, [1, 2], road],
+    [11, [3, 4], { highway: "footway", bridge: "yes", layer: "1" }],
+  ]));
+  assert.equal(buildCityWalkableArea(bridge).polygons.length, 1);
+});
