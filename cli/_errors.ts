@@ -7,8 +7,9 @@
 import { ScenarioError } from "../scenarios/load.ts";
 import { UnknownStrategyError } from "../core/registry.ts";
 import { NonFiniteVelocityError } from "../core/world.ts";
+import { MapImportError } from "../geo/map_import_error.ts";
 
-/** Exit code for bad input (flags, scenario files, unreadable or unwritable files). */
+/** Exit code for bad input (flags, scenario and map files, unreadable or unwritable files). */
 export const EXIT_BAD_INPUT = 2;
 /** Exit code when a run fails (a strategy produced a non-finite velocity). */
 export const EXIT_RUN_FAILED = 1;
@@ -46,7 +47,7 @@ export class FileError extends Error {
 export function exitCodeOf(error: unknown): number | undefined {
   if (
     error instanceof UsageError || error instanceof ScenarioError || error instanceof FileError ||
-    error instanceof UnknownStrategyError
+    error instanceof UnknownStrategyError || error instanceof MapImportError
   ) {
     return EXIT_BAD_INPUT;
   }

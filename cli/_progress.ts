@@ -14,12 +14,20 @@ export interface Progress {
   stop(): void;
 }
 
-/** Creates a progress bar for `total` steps labelled `label`, or a silent one. */
-export function createProgress(label: string, total: number, quiet: boolean): Progress {
+/**
+ * Creates a progress bar for `total` units (`"steps"` unless told) labelled `label`, or a
+ * silent one.
+ */
+export function createProgress(
+  label: string,
+  total: number,
+  quiet: boolean,
+  unit = "steps",
+): Progress {
   if (quiet || !Deno.stderr.isTerminal()) return { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar({
     format:
-      `${label} {bar} {percentage}% | {value}/{total} steps | {rate} steps/s | {eta_formatted} left`,
+      `${label} {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | {eta_formatted} left`,
     stream: process.stderr,
     hideCursor: true,
     clearOnComplete: true,

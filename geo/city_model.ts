@@ -115,7 +115,39 @@ export interface StreetEdge {
   readonly steps: boolean;
   /** `footway=crossing` or similar: the way crosses a carriageway. */
   readonly crossing: boolean;
+  /**
+   * People may walk on the whole width although cars drive on it (`living_street`, `track`).
+   * @default false
+   */
+  readonly shared?: boolean;
+  /**
+   * Not on the ground surface: `tunnel=*`, `covered=yes`, `indoor=*`, or a negative `layer` or
+   * `level`. Such ways stay in the network but are not part of the walkable surface.
+   * @default false
+   */
+  readonly tunnel?: boolean;
+  /** The OpenStreetMap `layer` (0 on the ground, 1 a bridge, -1 below ground). @default 0 */
+  readonly layer?: number;
+  /** The left side's sidewalk (relative to `from` → `to`), for carriageways. @default "unknown" */
+  readonly sidewalkLeft?: SideSidewalk;
+  /** The right side's sidewalk, for carriageways. @default "unknown" */
+  readonly sidewalkRight?: SideSidewalk;
+  /** Steps: `step_count`, or null when not mapped. @default null */
+  readonly stepCount?: number | null;
+  /**
+   * Steps: the direction they rise, `"up"` from `from` to `to` or `"down"`, from `incline`;
+   * null when not mapped. @default null
+   */
+  readonly incline?: "up" | "down" | null;
 }
+
+/**
+ * What is known of a carriageway side's sidewalk: `"implied"` by the road's `sidewalk=*` tag (in
+ * {@linkcode CityModel.sidewalks}, offset from the road), `"mapped"` as a separate footway
+ * running along it, `"none"` (tagged `no`, or the sidewalk is tagged as mapped separately), or
+ * `"unknown"` (the walkable area then adds an edge strip on that side).
+ */
+export type SideSidewalk = "implied" | "mapped" | "none" | "unknown";
 
 /** The street network as a graph split at junctions. */
 export interface StreetNetwork {
@@ -156,6 +188,12 @@ export interface CityCrossing {
   readonly edge: number | null;
   /** The street-network node it sits on, or null. */
   readonly node: number | null;
+  /**
+   * Not mapped as a crossing: a footway crossing a road at a shared node, or a leg of a
+   * junction where no crossing is mapped nearby (see the city builder's `junctionCrossings`).
+   * @default false
+   */
+  readonly implied?: boolean;
 }
 
 /** A traffic signal. */
@@ -238,6 +276,8 @@ export interface CityAttractor {
   readonly name: string | null;
   /** Floor area (m²) when it is a building or area, else 0. */
   readonly floorArea: number;
+  /** Index of the building it is, or stands in, or null. @default null */
+  readonly building?: number | null;
 }
 
 /** A city block: the land between streets, holding buildings. */
@@ -292,4 +332,9 @@ export interface CityModel {
   readonly blocks: readonly CityBlock[] | null;
   /** Provenance. */
   readonly source: CitySource;
+  /**
+   * What the builder left out or guessed, one line each (features cut by an extract's edge,
+   * unknown `highway` values). @default []
+   */
+  readonly warnings?: readonly string[];
 }

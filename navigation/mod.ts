@@ -105,6 +105,20 @@ export {
   type BorderEdges,
   extractBorderEdges,
 } from "./border_edges.ts";
+export {
+  buildCityNavMesh,
+  type CityNavigation,
+  type CityNavMeshOptions,
+  type UnreachableNode,
+  type UnreachableReason,
+} from "./city_navmesh.ts";
+export {
+  buildCityWalkableArea,
+  CITY_WALKABLE_OPTIONS,
+  type CityStairs,
+  type CityWalkableArea,
+  type CityWalkableOptions,
+} from "./city_walkable.ts";
 export { type FunnelRequest, stringPull } from "./funnel.ts";
 export {
   GUIDANCE_MAP_OPTIONS,

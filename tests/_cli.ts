@@ -24,7 +24,7 @@ export const CLI_TIMEOUT_MS = 30_000;
  * longer than {@linkcode CLI_TIMEOUT_MS} is killed and throws, naming the command.
  */
 export async function runCli(
-  tool: "sim" | "compare" | "demo",
+  tool: "sim" | "compare" | "demo" | "city",
   args: string[],
   permissions: string[] = ["--allow-read", "--allow-write"],
 ): Promise<CliResult> {

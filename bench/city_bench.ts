@@ -1,0 +1,111 @@
+/**
+ * City benchmarks on the shared OpenStreetMap extracts (Helsinki centre, Monaco, Sydney CBD),
+ * each imported whole from its PBF file.
+ *
+ * - import + mesh: read the PBF, build the city model, its walkable area and the navigation mesh
+ *   (0.25 m clearance). Target for Helsinki: under 3 s on one core.
+ * - path query: one query per iteration, cycling through 200 pairs of street nodes reachable on
+ *   the mesh, drawn at random across the map, with the navigator's defaults (minimum width
+ *   1.1 m, paths within 1 % of the shortest). Target: under 1 ms.
+ *
+ * At start-up each city is built once and its memory (heap and array buffers held by the model
+ * and mesh after garbage collection, with `--v8-flags=--expose-gc`) and path-query outcomes are
+ * printed. Target for Helsinki: under 300 MB.
+ *
+ * Run with `deno bench -A --v8-flags=--expose-gc bench/city_bench.ts`.
+ *
+ * @module
+ */
+import process from "node:process";
+import { Rng } from "../core/rng.ts";
+import { buildCityModel } from "../geo/city_builder.ts";
+import { readMapFeatures } from "../geo/load_city.ts";
+import { buildCityNavMesh, type CityNavigation } from "../navigation/city_navmesh.ts";
+import { NavMeshQuery, NavPath } from "../navigation/path_query.ts";
+
+const SHARED = new URL("../../shared/data/", import.meta.url);
+const CITIES = [
+  ["Helsinki", "osm/helsinki-centre/helsinki-centre.osm.pbf"],
+  ["Monaco", "osm/monaco-centre/monaco-centre.osm.pbf"],
+  ["Sydney CBD", "cities/sydney-cbd/osm/sydneycbd_2023.osm.pbf"],
+] as const;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function importAndMesh(bytes: Uint8Array, file: string): Promise<CityNavigation> {
+  const city = buildCityModel(await readMapFeatures(bytes, { file }));
+  return buildCityNavMesh(city);
+}
+
+for (const [name, path] of CITIES) {
+  const file = new URL(path, SHARED).pathname;
+  const bytes = await Deno.readFile(file);
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external + m.arrayBuffers;
+  };
+  gc?.();
+  const before = used();
+  const cpu0 = process.cpuUsage();
+  const nav = await importAndMesh(bytes, file);
+  const cpu = process.cpuUsage(cpu0);
+  gc?.();
+  const heap = (used() - before) / 2 ** 20;
+  const rss = process.memoryUsage().rss / 2 ** 20;
+
+  // Query pairs: reachable street nodes, snapped onto the mesh.
+  const reachable: number[] = [];
+  nav.reachable.forEach((r, i) => r && reachable.push(i));
+  const rng = new Rng(11);
+  const pairs: Float64Array[] = [];
+  let distance = 0;
+  for (let k = 0; k < 200; k++) {
+    const a = reachable[rng.int(reachable.length)], b = reachable[rng.int(reachable.length)];
+    const p = new Float64Array([
+      nav.nodePoint[2 * a],
+      nav.nodePoint[2 * a + 1],
+      nav.nodePoint[2 * b],
+      nav.nodePoint[2 * b + 1],
+    ]);
+    distance += Math.hypot(p[2] - p[0], p[3] - p[1]);
+    pairs.push(p);
+  }
+  const query = new NavMeshQuery(nav.mesh);
+  const out = new NavPath();
+  const outcomes: Record<string, number> = {};
+  for (const p of pairs) {
+    const status = query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
+    outcomes[`${status}/${out.reason}`] = (outcomes[`${status}/${out.reason}`] ?? 0) + 1;
+  }
+  console.log(
+    `${name}: first import + mesh ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, ` +
+      `${nav.mesh.triangleCount} triangles, model + mesh ${
+        heap.toFixed(0)
+      } MB (heap and array buffers)${gc ? "" : " (no --expose-gc: includes garbage)"}, process ${
+        rss.toFixed(0)
+      } MB RSS; ` +
+      `${reachable.length} of ${nav.reachable.length} street nodes reachable; ` +
+      `200 queries (mean ${(distance / 200).toFixed(0)} m apart): ${JSON.stringify(outcomes)}`,
+  );
+
+  Deno.bench({
+    name: `${name}: import + mesh`,
+    group: "import + mesh",
+    n: 3,
+    warmup: 1,
+    async fn() {
+      await importAndMesh(bytes, file);
+    },
+  });
+  let next = 0;
+  Deno.bench({
+    name: `${name}: path query across the map`,
+    group: "path query",
+    n: 200,
+    warmup: 20,
+    fn() {
+      const p = pairs[next++ % pairs.length];
+      query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
+    },
+  });
+}
