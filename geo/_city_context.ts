@@ -12,7 +12,7 @@ import {
   type PathD,
   type PathsD,
   PolyTreeD,
-} from "clipper2-ts";
+} from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
 import type { CityPolygon } from "./city_model.ts";
 import type { GeoBBox } from "./geo_bbox.ts";

@@ -30,7 +30,7 @@ import {
   type PathsD,
   PolyTreeD,
   simplifyPathsD,
-} from "clipper2-ts";
+} from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";

@@ -61,6 +61,7 @@ Deno.test("library code pins the npm versions of the import map", async () => {
       "recording",
       "geo",
       "plots",
+      "traffic",
     ]
   ) {
     for await (const entry of Deno.readDir(new URL(`${folder}/`, ROOT))) {
