@@ -32,7 +32,15 @@ export function pointSegmentDistanceSq(
 
 /**
  * Parameter t ∈ [0, 1] of the point of segment (`ax`, `ay`)–(`bx`, `by`) closest to
- * (`px`, `py`); the closest point is `a + t (b - a)`.
+ * (`px`, `py`); the closest point is `a + t (b - a)`. A segment of zero length gives 0.
+ *
+ * @example
+ * ```ts
+ * import { segmentParameter } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(segmentParameter(1, 2, 0, 0, 4, 0), 0.25);
+ * assert.equal(segmentParameter(-3, 1, 0, 0, 4, 0), 0); // before a: clamped
+ * ```
  */
 export function segmentParameter(
   px: number,
@@ -47,6 +55,35 @@ export function segmentParameter(
   if (len2 === 0) return 0;
   const t = ((px - ax) * ex + (py - ay) * ey) / len2;
   return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/**
+ * Writes the point of segment (`ax`, `ay`)–(`bx`, `by`) closest to (`px`, `py`) into
+ * `out[0]` (x, m) and `out[1]` (y, m), and returns its parameter t ∈ [0, 1] (see
+ * {@linkcode segmentParameter}). Allocates nothing: `out` is the caller's.
+ *
+ * @example
+ * ```ts
+ * import { closestPointOnSegment } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * const out = new Float64Array(2);
+ * assert.equal(closestPointOnSegment(5, 2, 0, 0, 4, 0, out), 1);
+ * assert.deepEqual([...out], [4, 0]); // past b: its end point
+ * ```
+ */
+export function closestPointOnSegment(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  out: Float64Array,
+): number {
+  const t = segmentParameter(px, py, ax, ay, bx, by);
+  out[0] = ax + t * (bx - ax);
+  out[1] = ay + t * (by - ay);
+  return t;
 }
 
 /**

@@ -35,6 +35,7 @@
  * @module
  */
 import type { ColumnSpec } from "../../core/agent_store.ts";
+import { NeighbourQuery } from "../../core/neighbour_query.ts";
 import { type OptionSpecs, resolveOptions } from "../../core/options.ts";
 import type { StepContext } from "../../core/strategy.ts";
 import type { World } from "../../core/world.ts";
@@ -217,7 +218,7 @@ class AvoidVolume implements SteeringBehaviour {
   #sight: Float64Array = new Float64Array(0);
   #side: Int32Array = new Int32Array(0);
   #world: World | null = null;
-  #agentBuf = new Uint32Array(64);
+  #agentQuery = new NeighbourQuery();
   #near = new Neighbourhood(0);
   #heading = new Float64Array(2);
   #extent = new Float64Array(2);
@@ -325,13 +326,9 @@ class AvoidVolume implements SteeringBehaviour {
     const ahead = horizon * (speed + vMax) + b + rMax, back = b + rMax, wide = b + shift + rMax;
     const mid = 0.5 * (ahead - back), half = 0.5 * (ahead + back);
     const cx = px + hx * mid, cy = py + hy * mid, qr = Math.sqrt(half * half + wide * wide);
-    let n = grid.queryRadius(cx, cy, qr, this.#agentBuf, i);
-    if (n > this.#agentBuf.length) {
-      this.#agentBuf = new Uint32Array(2 * n);
-      n = grid.queryRadius(cx, cy, qr, this.#agentBuf, i);
-    }
+    const n = this.#agentQuery.agents(grid, cx, cy, qr, i);
     if (n > this.#candU.length) this.#growCandidates(n);
-    const buf = this.#agentBuf, ax = a.px, ay = a.py, avx = a.vx, avy = a.vy, ar = a.radius;
+    const buf = this.#agentQuery.found, ax = a.px, ay = a.py, avx = a.vx, avy = a.vy, ar = a.radius;
     const candJ = this.#candJ, candU = this.#candU, candW = this.#candW, candC = this.#candC;
     let kept = 0;
     for (let k = 0; k < n; k++) {
