@@ -13,7 +13,9 @@
  * @module
  */
 import { pointSegmentDistanceSq } from "../core/geometry.ts";
+import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
+import { SegmentGrid } from "../core/segment_grid.ts";
 import type { OrcaLines } from "./_orca_lp.ts";
 
 /**
@@ -75,6 +77,12 @@ const CONVEX_EPSILON = -1e-12;
  * ```
  */
 export class OrcaNeighbors {
+  /** A's current velocity x (m/s). */
+  ownVx = 0;
+  /** A's current velocity y (m/s). */
+  ownVy = 0;
+  /** A's speed limit (m/s). */
+  ownMaxSpeed = 0;
   /** Number of neighbours. */
   count = 0;
   /** Relative position p_B − p_A, x (m). */
@@ -128,16 +136,32 @@ export class OrcaNeighbors {
 }
 
 /**
- * Pushes the ORCA half-plane `ORCA_A|B^tau` of every neighbour B in `nb` onto agent A.
+ * Step-wide settings of the agent half-planes ({@linkcode pushAgentLines},
+ * {@linkcode pushContactLines}).
+ */
+export interface AgentLineSettings {
+  /** 1 / tau, the inverse time horizon (1/s). */
+  invTau: number;
+  /** 1 / time step, used instead of 1/tau for pairs that already overlap (1/s). */
+  invDt: number;
+  /** The walking side: +1 to pass on the right, -1 on the left. */
+  side: number;
+  /**
+   * Sine of the side-preference angle (at least {@linkcode HEAD_ON_SIN}): oncoming encounters
+   * (`OrcaNeighbors.oncoming`) within this angle of head-on pass on the walking side; others
+   * only when exactly symmetric (within 1°).
+   */
+  preferSin: number;
+}
+
+/**
+ * Pushes the ORCA half-plane `ORCA_A|B^tau` of every neighbour B in `nb` onto agent A (whose
+ * velocity is `nb.ownVx`, `nb.ownVy`).
  *
- * @param vx A's current velocity x (m/s)
- * @param vy A's current velocity y (m/s)
- * @param invTau 1 / tau, the inverse time horizon (1/s)
- * @param invDt 1 / time step, used instead of 1/tau for pairs that already overlap (1/s)
- * @param side the walking side: +1 to pass on the right, -1 on the left
- * @param preferSin sine of the side-preference angle (at least {@linkcode HEAD_ON_SIN}):
- *   oncoming encounters (`nb.oncoming`) within this angle of head-on pass on the walking side;
- *   others only when exactly symmetric (within 1°)
+ * One loop of about a hundred lines, on purpose: it is ORCA's innermost loop, its three cases
+ * (cut-off circle, leg, overlap) share the relative position and velocity, and they are written
+ * branch-free where the branch predictor would guess wrong; split into calls they would pass
+ * those values back and forth for every neighbour.
  *
  * @example A head-on neighbour makes a walker on the right turn right
  * ```ts
@@ -145,6 +169,7 @@ export class OrcaNeighbors {
  * import { linearProgram2, OrcaLines } from "./_orca_lp.ts";
  * import assert from "node:assert/strict";
  * const nb = new OrcaNeighbors(1);
+ * nb.ownVx = 1.3; // heading +x
  * nb.rpx[0] = 2; // 2 m ahead along +x, walking towards us at 1.3 m/s
  * nb.vx[0] = -1.3;
  * nb.combinedRadius[0] = 0.5;
@@ -152,7 +177,7 @@ export class OrcaNeighbors {
  * nb.oncoming[0] = 1; // it wants to go the other way
  * nb.count = 1;
  * const lines = new OrcaLines();
- * pushAgentLines(lines, nb, 1.3, 0, 1 / 5, 1 / 0.05, +1, HEAD_ON_SIN);
+ * pushAgentLines(lines, nb, { invTau: 1 / 5, invDt: 1 / 0.05, side: +1, preferSin: HEAD_ON_SIN });
  * const v = new Float64Array(2);
  * assert.equal(linearProgram2(lines, 1.7, 1.3, 0, false, v), 1);
  * assert.ok(v[1] < 0, "turns to its right (-y) while heading +x");
@@ -161,13 +186,11 @@ export class OrcaNeighbors {
 export function pushAgentLines(
   lines: OrcaLines,
   nb: OrcaNeighbors,
-  vx: number,
-  vy: number,
-  invTau: number,
-  invDt: number,
-  side: number,
-  preferSin: number,
+  settings: AgentLineSettings,
 ): void {
+  const vx = nb.ownVx, vy = nb.ownVy;
+  const invTau = settings.invTau, invDt = settings.invDt, side = settings.side;
+  const preferSin = settings.preferSin;
   const n = nb.count;
   let k = lines.count;
   lines.reserve(k + n);
@@ -276,20 +299,21 @@ export function pushAgentLines(
  * the unit vector towards B. When both agents of a pair keep to theirs, they do not overlap
  * after the step, whatever else they do; and the zero velocity satisfies all of them while no
  * pair overlaps, so together with the obstacle half-planes they are always feasible. Only
- * neighbours whose gap a speed of `maxSpeed` (m/s) could close get one.
+ * neighbours whose gap A's speed limit (`nb.ownMaxSpeed`) could close get one.
  *
  * @example A neighbour 2 cm away may be approached by 1 cm in a step of 0.05 s
  * ```ts
- * import { OrcaNeighbors, pushContactLines } from "./_orca_half_planes.ts";
+ * import { HEAD_ON_SIN, OrcaNeighbors, pushContactLines } from "./_orca_half_planes.ts";
  * import { linearProgram2, OrcaLines } from "./_orca_lp.ts";
  * import assert from "node:assert/strict";
  * const nb = new OrcaNeighbors(1);
+ * nb.ownMaxSpeed = 1.5;
  * nb.rpx[0] = 0.52;
  * nb.combinedRadius[0] = 0.5;
  * nb.share[0] = 0.5;
  * nb.count = 1;
  * const lines = new OrcaLines();
- * pushContactLines(lines, nb, 1.5, 1 / 0.05);
+ * pushContactLines(lines, nb, { invTau: 1 / 5, invDt: 1 / 0.05, side: 1, preferSin: HEAD_ON_SIN });
  * const v = new Float64Array(2);
  * linearProgram2(lines, 1.5, 1.5, 0, false, v); // wants to walk straight into it
  * assert.ok(Math.abs(v[0] - 0.2) < 1e-12); // 0.01 m / 0.05 s
@@ -298,9 +322,9 @@ export function pushAgentLines(
 export function pushContactLines(
   lines: OrcaLines,
   nb: OrcaNeighbors,
-  maxSpeed: number,
-  invDt: number,
+  settings: AgentLineSettings,
 ): void {
+  const maxSpeed = nb.ownMaxSpeed, invDt = settings.invDt;
   const n = nb.count;
   const reach = (2 * maxSpeed) / invDt; // the largest gap two agents can close in one step
   const nrpx = nb.rpx, nrpy = nb.rpy, nr = nb.combinedRadius, nshare = nb.share;
@@ -325,13 +349,112 @@ export function pushContactLines(
 }
 
 /**
- * Per-segment geometry the obstacle half-planes need, kept in step with a
- * {@linkcode StaticObstacles} (recomputed when its `version` changes), plus the per-agent
- * scratch buffers of the obstacle query.
+ * One agent's obstacle query: where it stands, how it moves and how far ahead it looks. The
+ * solver keeps one and fills it per agent, so a query allocates nothing.
+ *
+ * @example
+ * ```ts
+ * import { ObstacleQuery } from "./_orca_half_planes.ts";
+ * import assert from "node:assert/strict";
+ * const query = new ObstacleQuery();
+ * query.radius = 0.25;
+ * query.maxSpeed = 1.5;
+ * assert.equal(query.horizon * query.maxSpeed + query.radius, 7.75); // its range (m) over 5 s
+ * ```
+ */
+export class ObstacleQuery {
+  /** Position x (m). */
+  x = 0;
+  /** Position y (m). */
+  y = 0;
+  /** Velocity x (m/s). */
+  vx = 0;
+  /** Velocity y (m/s). */
+  vy = 0;
+  /** Radius (m). */
+  radius = 0;
+  /** Speed limit (m/s). */
+  maxSpeed = 0;
+  /** tau^O: how long the velocity must stay clear of the walls (s). @default 5 */
+  horizon = 5;
+}
+
+/** One directed obstacle edge A → B as an agent sees it (scratch of the half-plane builder). */
+class _Edge {
+  /** Vertex A (m). */
+  aX = 0;
+  aY = 0;
+  /** Vertex B (m). */
+  bX = 0;
+  bY = 0;
+  /** Unit direction e of A → B. */
+  eX = 0;
+  eY = 0;
+  /** Unit direction of the edge entering A. */
+  prevX = 0;
+  prevY = 0;
+  /** Unit direction of the edge leaving B. */
+  nextX = 0;
+  nextY = 0;
+  /** Whether A and B are convex vertices. */
+  convexA = false;
+  convexB = false;
+  /** A − p and B − p for the agent at p (m), and their squared lengths (m²). */
+  r1x = 0;
+  r1y = 0;
+  r2x = 0;
+  r2y = 0;
+  distSq1 = 0;
+  distSq2 = 0;
+  /** Parameter of the agent's foot point on the line A → B, and its squared distance (m²). */
+  sParam = 0;
+  distSqLine = 0;
+}
+
+/**
+ * The velocity obstacle of one edge, before scaling by 1/tau^O (scratch of the half-plane
+ * builder): the vertices its legs start from and the legs' directions.
+ */
+class _Cone {
+  /** Vertex of the left leg (m). */
+  v1x = 0;
+  v1y = 0;
+  /** Vertex of the right leg (m). */
+  v2x = 0;
+  v2y = 0;
+  convex1 = false;
+  convex2 = false;
+  /** Seen obliquely: one vertex defines both legs. */
+  single = false;
+  /** Direction of the edge entering vertex 1. */
+  nbrX = 0;
+  nbrY = 0;
+  /** Direction of the edge leaving vertex 1. */
+  dir1X = 0;
+  dir1Y = 0;
+  /** Direction of the edge leaving vertex 2. */
+  dir2X = 0;
+  dir2Y = 0;
+  /** Leg directions. */
+  leftX = 0;
+  leftY = 0;
+  rightX = 0;
+  rightY = 0;
+  /** The leg runs along the neighbouring edge, whose own half-plane covers it. */
+  leftForeign = false;
+  rightForeign = false;
+}
+
+/**
+ * The obstacle segments as ORCA reads them, kept in step with a {@linkcode StaticObstacles}
+ * (recomputed when its `version` changes): the world's segments with every run of chained,
+ * collinear pieces joined into one segment (a straight wall drawn as 10,000 pieces is one wall
+ * here, so the number of segments an agent examines does not grow with how finely a wall is
+ * cut), each segment's direction and convexity, and the scratch buffers of the per-agent query.
  *
  * @example A wall 1 m ahead limits the approach speed to (1 m − r) / tau^O
  * ```ts
- * import { OrcaObstacles } from "./_orca_half_planes.ts";
+ * import { ObstacleQuery, OrcaObstacles } from "./_orca_half_planes.ts";
  * import { linearProgram2, OrcaLines } from "./_orca_lp.ts";
  * import { StaticObstacles } from "../core/obstacles.ts";
  * import assert from "node:assert/strict";
@@ -339,8 +462,12 @@ export function pushContactLines(
  * obstacles.addWall([[-5, 1], [5, 1]]);
  * const geometry = new OrcaObstacles();
  * geometry.update(obstacles);
+ * const query = new ObstacleQuery(); // at the origin, standing
+ * query.radius = 0.25;
+ * query.maxSpeed = 1.5;
+ * query.horizon = 5;
  * const lines = new OrcaLines();
- * assert.equal(geometry.pushLines(obstacles, lines, 0, 0, 0, 0, 0.25, 1.5, 5), 1);
+ * assert.equal(geometry.pushLines(lines, query), 1);
  * const v = new Float64Array(2);
  * linearProgram2(lines, 1.5, 0, 1.5, false, v);
  * assert.ok(Math.abs(v[1] - 0.75 / 5) < 1e-12);
@@ -349,6 +476,22 @@ export function pushContactLines(
 export class OrcaObstacles {
   /** Obstacle version the arrays describe; -1 before the first update. */
   version = -1;
+  /** Number of segments (after joining collinear pieces). */
+  segmentCount = 0;
+  /** Segment start x (m). */
+  ax: Float64Array = new Float64Array(0);
+  /** Segment start y (m). */
+  ay: Float64Array = new Float64Array(0);
+  /** Segment end x (m). */
+  bx: Float64Array = new Float64Array(0);
+  /** Segment end y (m). */
+  by: Float64Array = new Float64Array(0);
+  /** Next segment of the same polygon or wall, or -1 at an open end. */
+  next: Int32Array = new Int32Array(0);
+  /** Previous segment of the same polygon or wall, or -1 at an open end. */
+  prev: Int32Array = new Int32Array(0);
+  /** 1 when the segment belongs to a solid polygon (solid on its left), 0 for a wall. */
+  solidLeft: Uint8Array = new Uint8Array(0);
   /** Unit direction x of each segment (a → b). */
   ux: Float64Array = new Float64Array(0);
   /** Unit direction y of each segment (a → b). */
@@ -358,34 +501,180 @@ export class OrcaObstacles {
   /** 1 when vertex b is convex seen along b → a (walls only: their outline also runs back). */
   convexB: Uint8Array = new Uint8Array(0);
 
-  #found: Uint32Array = new Uint32Array(32);
-  #order: Int32Array = new Int32Array(32);
-  #orderDistSq: Float64Array = new Float64Array(32);
+  /** Where segments near a point are looked up: the world's grid, or one of the joined ones. */
+  #index: StaticObstacles | SegmentGrid | null = null;
+  /** The segments within range of the last query (before the visibility test). */
+  #inRange: Uint32Array = new Uint32Array(64);
+  #order: Int32Array = new Int32Array(64);
+  #orderDistSq: Float64Array = new Float64Array(64);
+  #sortOrder: Int32Array = new Int32Array(64);
+  #sortDistSq: Float64Array = new Float64Array(64);
   /** Number of segments in `#order` (visible, within the range of the last query). */
   #gathered = 0;
   /** The last answer of the segment grid, for a disc of `#cacheRange` (m) around the centre. */
-  #cached: Uint32Array = new Uint32Array(32);
-  #cachedCount = 0;
+  #cache = new NeighbourQuery(32);
   #cacheX = 0;
   #cacheY = 0;
   #cacheRange = -Infinity;
-  /** Obstacles and version of the cached answer. */
-  #cacheSource: StaticObstacles | null = null;
+  /** Geometry version of the cached answer; -1 for none. */
   #cacheVersion = -1;
+  /** A query of its own, when the cached answer cannot settle the order. */
+  #fresh = new NeighbourQuery(32);
   /** The obstacles the per-segment arrays describe. */
   #source: StaticObstacles | null = null;
+  /** The query being answered. */
+  #query: ObstacleQuery = new ObstacleQuery();
+  #edge = new _Edge();
+  #cone = new _Cone();
 
-  /** Recomputes directions and convexity for other obstacles or when their geometry changed. */
+  /** Segments visible and within range in the last {@linkcode OrcaObstacles.pushLines}. */
+  get segmentsInRange(): number {
+    return this.#gathered;
+  }
+
+  /** Recomputes the segments, directions and convexity for other obstacles or changed geometry. */
   update(obstacles: StaticObstacles): void {
     if (obstacles === this.#source && obstacles.version === this.version) return;
+    this.#join(obstacles);
+    this.#measure();
+    this.version = obstacles.version;
+    this.#source = obstacles;
+    this.#cacheVersion = -1;
+  }
+
+  /**
+   * Pushes the half-planes of the obstacle segments within `horizon · maxSpeed + radius` of the
+   * agent in `query`, nearest segment first, skipping those already covered by earlier obstacle
+   * lines. Must run before any agent line is pushed (the coverage test reads every line in
+   * `lines`), after {@linkcode OrcaObstacles.update}. Returns the number of lines pushed.
+   */
+  pushLines(lines: OrcaLines, query: ObstacleQuery): number {
+    this.#query = query;
+    const count = this.#gather(query.horizon * query.maxSpeed + query.radius);
+    return this.#pushFirst(lines, count);
+  }
+
+  /**
+   * {@linkcode OrcaObstacles.pushLines} for a shorter horizon (`query.horizon`, at most the
+   * previous call's), right after a call of it for the same agent: the segments within the
+   * shorter range are the nearest of those that call found, so the segment grid is not asked
+   * again (unless two of them are equally far: then the order of a fresh query settles which
+   * comes first).
+   *
+   * @example The safety horizon after the anticipation horizon
+   * ```ts
+   * import { ObstacleQuery, OrcaObstacles } from "./_orca_half_planes.ts";
+   * import { OrcaLines } from "./_orca_lp.ts";
+   * import { StaticObstacles } from "../core/obstacles.ts";
+   * import assert from "node:assert/strict";
+   * const obstacles = new StaticObstacles();
+   * obstacles.addWall([[-5, 0.9], [5, 0.9]]); // 0.9 m away
+   * obstacles.addWall([[-5, -4], [5, -4]]); // 4 m away
+   * const geometry = new OrcaObstacles();
+   * geometry.update(obstacles);
+   * const query = new ObstacleQuery();
+   * query.radius = 0.25;
+   * query.maxSpeed = 1.5;
+   * const lines = new OrcaLines();
+   * assert.equal(geometry.pushLines(lines, query), 2);
+   * lines.count = 0;
+   * // Over 0.5 s only the wall within 0.5 s · 1.5 m/s + 0.25 m = 1 m counts.
+   * query.horizon = 0.5;
+   * assert.equal(geometry.pushNearer(lines, query), 1);
+   * ```
+   */
+  pushNearer(lines: OrcaLines, query: ObstacleQuery): number {
+    this.#query = query;
+    const range = query.horizon * query.maxSpeed + query.radius, r2 = range * range;
+    // Sorted by distance: those within range (the test of the segment grid) come first.
+    const dist = this.#orderDistSq, gathered = this.#gathered;
+    let count = 0;
+    while (count < gathered && dist[count] <= r2) count++;
+    for (let k = 1; k < count; k++) {
+      if (dist[k] === dist[k - 1]) {
+        count = this.#gather(range);
+        break;
+      }
+    }
+    return this.#pushFirst(lines, count);
+  }
+
+  /**
+   * Copies the world's segments, joining every run of chained segments that continue each other
+   * in a straight line (same direction within `JOIN_SIN`). Without such runs the world's arrays
+   * and segment grid are used as they are.
+   */
+  #join(obstacles: StaticObstacles): void {
     const n = obstacles.segmentCount;
+    const { ax, ay, bx, by, next, prev, solidLeft } = obstacles;
+    const straight = new Uint8Array(n);
+    let joined = n;
+    for (let s = 0; s < n; s++) {
+      if (prev[s] >= 0 && _continues(obstacles, prev[s], s)) {
+        straight[s] = 1;
+        joined--;
+      }
+    }
+    this.segmentCount = n;
+    this.ax = ax;
+    this.ay = ay;
+    this.bx = bx;
+    this.by = by;
+    this.next = next;
+    this.prev = prev;
+    this.solidLeft = solidLeft;
+    this.#index = obstacles;
+    if (joined === n) return;
+    // Runs start at every segment whose start vertex is a corner (or an open end).
+    const runOf = new Int32Array(n).fill(-1), first = new Int32Array(joined);
+    const last = new Int32Array(joined);
+    let m = 0;
+    for (let s = 0; s < n && m < joined; s++) {
+      if (straight[s] === 1) continue;
+      let e = s;
+      runOf[s] = m;
+      while (next[e] >= 0 && next[e] !== s && straight[next[e]] === 1) {
+        e = next[e];
+        runOf[e] = m;
+      }
+      first[m] = s;
+      last[m] = e;
+      m++;
+    }
+    if (m !== joined || runOf.includes(-1)) return; // a closed chain without a corner: keep it
+    this.segmentCount = m;
+    this.ax = new Float64Array(m);
+    this.ay = new Float64Array(m);
+    this.bx = new Float64Array(m);
+    this.by = new Float64Array(m);
+    this.next = new Int32Array(m);
+    this.prev = new Int32Array(m);
+    this.solidLeft = new Uint8Array(m);
+    for (let r = 0; r < m; r++) {
+      const s = first[r], e = last[r];
+      this.ax[r] = ax[s];
+      this.ay[r] = ay[s];
+      this.bx[r] = bx[e];
+      this.by[r] = by[e];
+      this.solidLeft[r] = solidLeft[s];
+      this.next[r] = next[e] >= 0 ? runOf[next[e]] : -1;
+      this.prev[r] = prev[s] >= 0 ? runOf[prev[s]] : -1;
+    }
+    const grid = new SegmentGrid(obstacles.grid.cellSize);
+    grid.build(this.ax, this.ay, this.bx, this.by, m);
+    this.#index = grid;
+  }
+
+  /** Directions and convexity of the (joined) segments. */
+  #measure(): void {
+    const n = this.segmentCount;
     if (this.ux.length < n) {
       this.ux = new Float64Array(n);
       this.uy = new Float64Array(n);
       this.convexA = new Uint8Array(n);
       this.convexB = new Uint8Array(n);
     }
-    const { ax, ay, bx, by, next, prev } = obstacles;
+    const { ax, ay, bx, by, next, prev } = this;
     const ux = this.ux, uy = this.uy;
     for (let s = 0; s < n; s++) {
       const ex = bx[s] - ax[s], ey = by[s] - ay[s];
@@ -400,128 +689,45 @@ export class OrcaObstacles {
       // Along b → a, the incoming edge at b is the reverse of the next segment.
       this.convexB[s] = q < 0 || ux[q] * uy[s] - uy[q] * ux[s] >= CONVEX_EPSILON ? 1 : 0;
     }
-    this.version = obstacles.version;
-    this.#source = obstacles;
   }
 
   /**
-   * Pushes the half-planes of the obstacle segments within `timeHorizonObst · maxSpeed + radius`
-   * of an agent at (`px`, `py`) with velocity (`vx`, `vy`), nearest segment first, skipping
-   * those already covered by earlier obstacle lines. Must run before any agent line is pushed
-   * (the coverage test reads every line in `lines`). Returns the number of lines pushed.
-   *
-   * @param radius the agent's radius (m)
-   * @param maxSpeed the agent's speed limit (m/s)
-   * @param timeHorizonObst tau^O (s)
+   * Finds the visible segments within `range` (m) of the query, nearest first (see
+   * `#sortVisible`): the segment grid's answer. The grid is asked for a disc `CACHE_MARGIN`
+   * wider than needed, and the next agents (solved in grid order, so nearby) whose disc lies
+   * inside it take their segments from that answer with the grid's own distance test. Only the
+   * order of equally far segments can differ from a query of their own: then the grid is asked.
    */
-  pushLines(
-    obstacles: StaticObstacles,
-    lines: OrcaLines,
-    px: number,
-    py: number,
-    vx: number,
-    vy: number,
-    radius: number,
-    maxSpeed: number,
-    timeHorizonObst: number,
-  ): number {
-    const count = this.#gather(obstacles, px, py, timeHorizonObst * maxSpeed + radius);
-    return this.#pushFirst(obstacles, lines, count, px, py, vx, vy, radius, timeHorizonObst);
-  }
-
-  /**
-   * {@linkcode OrcaObstacles.pushLines} for a shorter horizon, right after a call of it for the
-   * same agent: the segments within the shorter range are the nearest of those that call found,
-   * so the segment grid is not asked again (unless two of them are equally far: then the order
-   * of a fresh query settles which comes first).
-   *
-   * @param timeHorizonObst the shorter horizon (s), at most the previous call's
-   *
-   * @example The safety horizon after the anticipation horizon
-   * ```ts
-   * import { OrcaObstacles } from "./_orca_half_planes.ts";
-   * import { OrcaLines } from "./_orca_lp.ts";
-   * import { StaticObstacles } from "../core/obstacles.ts";
-   * import assert from "node:assert/strict";
-   * const obstacles = new StaticObstacles();
-   * obstacles.addWall([[-5, 0.9], [5, 0.9]]); // 0.9 m away
-   * obstacles.addWall([[-5, -4], [5, -4]]); // 4 m away
-   * const geometry = new OrcaObstacles();
-   * geometry.update(obstacles);
-   * const lines = new OrcaLines();
-   * assert.equal(geometry.pushLines(obstacles, lines, 0, 0, 0, 0, 0.25, 1.5, 5), 2);
-   * lines.count = 0;
-   * // Over 0.5 s only the wall within 0.5 s · 1.5 m/s + 0.25 m = 1 m counts.
-   * assert.equal(geometry.pushNearer(obstacles, lines, 0, 0, 0, 0, 0.25, 1.5, 0.5), 1);
-   * ```
-   */
-  pushNearer(
-    obstacles: StaticObstacles,
-    lines: OrcaLines,
-    px: number,
-    py: number,
-    vx: number,
-    vy: number,
-    radius: number,
-    maxSpeed: number,
-    timeHorizonObst: number,
-  ): number {
-    const range = timeHorizonObst * maxSpeed + radius, r2 = range * range;
-    // Sorted by distance: those within range (the test of the segment grid) come first.
-    const dist = this.#orderDistSq, gathered = this.#gathered;
-    let count = 0;
-    while (count < gathered && dist[count] <= r2) count++;
-    for (let k = 1; k < count; k++) {
-      if (dist[k] === dist[k - 1]) {
-        count = this.#gather(obstacles, px, py, range);
-        break;
-      }
-    }
-    return this.#pushFirst(obstacles, lines, count, px, py, vx, vy, radius, timeHorizonObst);
-  }
-
-  /**
-   * Finds the visible segments within `range` (m), nearest first (see `#sortVisible`): the
-   * segment grid's answer. The grid is asked for a disc `CACHE_MARGIN` wider than needed, and
-   * the next agents (solved in grid order, so nearby) whose disc lies inside it take their
-   * segments from that answer with the grid's own distance test. Only the order of equally far
-   * segments can differ from a query of their own: then the grid is asked.
-   */
-  #gather(obstacles: StaticObstacles, px: number, py: number, range: number): number {
+  #gather(range: number): number {
+    const px = this.#query.x, py = this.#query.y;
     const dx = px - this.#cacheX, dy = py - this.#cacheY;
     const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
     if (
-      !(this.#cacheSource === obstacles && this.#cacheVersion === obstacles.version &&
+      !(this.#cacheVersion === this.version &&
         Math.sqrt(dx * dx + dy * dy) + range <= this.#cacheRange - slack)
     ) {
       const wide = range + CACHE_MARGIN;
-      let n = obstacles.queryRadius(px, py, wide, this.#cached);
-      if (n > this.#cached.length) {
-        this.#cached = new Uint32Array(2 * n);
-        n = obstacles.queryRadius(px, py, wide, this.#cached);
-      }
-      this.#cachedCount = n;
+      this.#cache.segments(this.#index!, px, py, wide);
       this.#cacheX = px;
       this.#cacheY = py;
       this.#cacheRange = wide;
-      this.#cacheSource = obstacles;
-      this.#cacheVersion = obstacles.version;
+      this.#cacheVersion = this.version;
     }
-    const n = this.#cachedCount, cached = this.#cached;
-    if (this.#found.length < n) this.#growFound(n);
-    const { ax, ay, bx, by } = obstacles;
-    const found = this.#found, r2 = range * range;
+    const n = this.#cache.count, cached = this.#cache.found;
+    if (this.#inRange.length < n) this.#inRange = new Uint32Array(capacityFor(n));
+    const { ax, ay, bx, by } = this;
+    const inRange = this.#inRange, r2 = range * range;
     let count = 0;
     for (let c = 0; c < n; c++) {
       const s = cached[c];
-      found[count] = s;
+      inRange[count] = s;
       count += +(pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]) <= r2);
     }
-    count = count === 0 ? 0 : this.#sortVisible(obstacles, count, px, py);
+    count = count === 0 ? 0 : this.#sortVisible(inRange, count);
     const dist = this.#orderDistSq;
     for (let k = 1; k < count; k++) {
       if (dist[k] === dist[k - 1]) {
-        count = this.#query(obstacles, px, py, range);
+        count = this.#askGrid(range);
         break;
       }
     }
@@ -530,64 +736,25 @@ export class OrcaObstacles {
   }
 
   /** `#gather` without the cache: asks the segment grid for exactly `range`. */
-  #query(obstacles: StaticObstacles, px: number, py: number, range: number): number {
-    let found = obstacles.queryRadius(px, py, range, this.#found);
-    if (found > this.#found.length) {
-      this.#growFound(found);
-      found = obstacles.queryRadius(px, py, range, this.#found);
-    }
-    return found === 0 ? 0 : this.#sortVisible(obstacles, found, px, py);
-  }
-
-  #growFound(n: number): void {
-    this.#found = new Uint32Array(2 * n);
-    this.#order = new Int32Array(2 * n);
-    this.#orderDistSq = new Float64Array(2 * n);
-  }
-
-  /** Pushes the half-planes of the first `count` gathered segments; returns how many. */
-  #pushFirst(
-    obstacles: StaticObstacles,
-    lines: OrcaLines,
-    count: number,
-    px: number,
-    py: number,
-    vx: number,
-    vy: number,
-    radius: number,
-    timeHorizonObst: number,
-  ): number {
-    const before = lines.count;
-    const order = this.#order;
-    for (let k = 0; k < count; k++) {
-      const code = order[k];
-      this.#pushSegment(
-        obstacles,
-        lines,
-        code >> 1,
-        (code & 1) === 0,
-        px,
-        py,
-        vx,
-        vy,
-        radius,
-        timeHorizonObst,
-      );
-    }
-    return lines.count - before;
+  #askGrid(range: number): number {
+    const found = this.#fresh.segments(this.#index!, this.#query.x, this.#query.y, range);
+    return found === 0 ? 0 : this.#sortVisible(this.#fresh.found, found);
   }
 
   /**
-   * Keeps the found segments whose outer side faces the agent, as `segment << 1 | backward`,
-   * ordered by distance (nearest first); returns how many.
+   * Keeps the first `found` segments of `segments` whose outer side faces the agent, as
+   * `segment << 1 | backward`, ordered by distance (nearest first, equally far ones in the
+   * order found); returns how many.
    */
-  #sortVisible(obstacles: StaticObstacles, found: number, px: number, py: number): number {
-    const { ax, ay, bx, by, solidLeft } = obstacles;
-    const ux = this.ux, uy = this.uy, seg = this.#found;
+  #sortVisible(segments: Uint32Array, found: number): number {
+    if (this.#order.length < found) this.#growOrder(found);
+    const { ax, ay, bx, by, solidLeft } = this;
+    const px = this.#query.x, py = this.#query.y;
+    const ux = this.ux, uy = this.uy;
     const order = this.#order, dist = this.#orderDistSq;
     let count = 0;
     for (let k = 0; k < found; k++) {
-      const s = seg[k];
+      const s = segments[k];
       // det(u, p - a) < 0: the agent is on the right of a → b.
       const side = ux[s] * (py - ay[s]) - uy[s] * (px - ax[s]);
       let code: number;
@@ -597,240 +764,375 @@ export class OrcaObstacles {
       } else {
         code = (s << 1) | (side > 0 ? 1 : 0);
       }
-      const d2 = pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]);
-      let j = count++;
-      while (j > 0 && dist[j - 1] > d2) {
-        dist[j] = dist[j - 1];
-        order[j] = order[j - 1];
-        j--;
-      }
-      dist[j] = d2;
-      order[j] = code;
+      dist[count] = pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]);
+      order[count] = code;
+      count++;
     }
+    _sortByDistance(dist, order, count, this.#sortDistSq, this.#sortOrder);
     return count;
   }
 
-  /** The half-plane of one directed obstacle edge (the core of Section 6 of the paper). */
-  #pushSegment(
-    obstacles: StaticObstacles,
-    lines: OrcaLines,
-    s: number,
-    forward: boolean,
-    px: number,
-    py: number,
-    vx: number,
-    vy: number,
-    radius: number,
-    timeHorizonObst: number,
-  ): void {
-    const ux = this.ux, uy = this.uy;
-    const next = obstacles.next[s], prev = obstacles.prev[s];
-    // The directed edge A → B with unit direction e; ePrev enters A, eNext leaves B. At an open
-    // wall end the outline turns around, so the neighbouring edge is the reverse of this one.
-    let aX: number, aY: number, bX: number, bY: number, eX: number, eY: number;
-    let ePrevX: number, ePrevY: number, eNextX: number, eNextY: number;
-    let convexA: boolean, convexB: boolean;
-    if (forward) {
-      aX = obstacles.ax[s];
-      aY = obstacles.ay[s];
-      bX = obstacles.bx[s];
-      bY = obstacles.by[s];
-      eX = ux[s];
-      eY = uy[s];
-      ePrevX = prev >= 0 ? ux[prev] : -eX;
-      ePrevY = prev >= 0 ? uy[prev] : -eY;
-      eNextX = next >= 0 ? ux[next] : -eX;
-      eNextY = next >= 0 ? uy[next] : -eY;
-      convexA = this.convexA[s] === 1;
-      convexB = next < 0 || this.convexA[next] === 1;
-    } else {
-      aX = obstacles.bx[s];
-      aY = obstacles.by[s];
-      bX = obstacles.ax[s];
-      bY = obstacles.ay[s];
-      eX = -ux[s];
-      eY = -uy[s];
-      ePrevX = next >= 0 ? -ux[next] : -eX;
-      ePrevY = next >= 0 ? -uy[next] : -eY;
-      eNextX = prev >= 0 ? -ux[prev] : -eX;
-      eNextY = prev >= 0 ? -uy[prev] : -eY;
-      convexA = this.convexB[s] === 1;
-      convexB = prev < 0 || this.convexB[prev] === 1;
-    }
-    const invT = 1 / timeHorizonObst;
-    const r1x = aX - px, r1y = aY - py, r2x = bX - px, r2y = bY - py;
-
-    // Skip the edge when both its end points, seen through the horizon, already lie beyond one
-    // of the lines pushed so far (by the agent's radius): its velocity obstacle is covered.
-    const lpx = lines.px, lpy = lines.py, ldx = lines.dx, ldy = lines.dy;
-    const rT = invT * radius;
-    for (let j = 0; j < lines.count; j++) {
-      const c1 = (invT * r1x - lpx[j]) * ldy[j] - (invT * r1y - lpy[j]) * ldx[j] - rT;
-      const c2 = (invT * r2x - lpx[j]) * ldy[j] - (invT * r2y - lpy[j]) * ldx[j] - rT;
-      if (c1 >= -COVERED_EPSILON && c2 >= -COVERED_EPSILON) return;
-    }
-
-    const distSq1 = r1x * r1x + r1y * r1y, distSq2 = r2x * r2x + r2y * r2y;
-    const rSq = radius * radius;
-    const obx = bX - aX, oby = bY - aY;
-    const sParam = -(r1x * obx + r1y * oby) / (obx * obx + oby * oby);
-    const offX = -r1x - sParam * obx, offY = -r1y - sParam * oby;
-    const distSqLine = offX * offX + offY * offY;
-
-    // Already touching the obstacle: forbid moving further into it (a line through the origin).
-    if (sParam < 0 && distSq1 <= rSq) {
-      // Touching vertex A; a concave vertex is covered by the edges that meet there.
-      if (convexA) _pushNormalized(lines, 0, 0, -r1y, r1x);
-      return;
-    }
-    if (sParam > 1 && distSq2 <= rSq) {
-      // Touching vertex B; the next edge handles it unless the agent is in front of that edge.
-      if (convexB && r2x * eNextY - r2y * eNextX >= 0) _pushNormalized(lines, 0, 0, -r2y, r2x);
-      return;
-    }
-    if (sParam >= 0 && sParam < 1 && distSqLine <= rSq) {
-      lines.push(0, 0, -eX, -eY);
-      return;
-    }
-
-    // No collision: the velocity obstacle is bounded by two legs and the cut-off between the
-    // vertices (scaled by 1/tau^O). Seen obliquely, one vertex defines both legs.
-    let v1x: number, v1y: number, v2x: number, v2y: number;
-    let convex1: boolean, convex2: boolean, single: boolean;
-    let nbrX: number, nbrY: number; // direction of the edge entering vertex 1
-    let dir1X: number, dir1Y: number; // direction of the edge leaving vertex 1
-    let dir2X: number, dir2Y: number; // direction of the edge leaving vertex 2
-    let leftX: number, leftY: number, rightX: number, rightY: number;
-    if (sParam < 0 && distSqLine <= rSq) {
-      if (!convexA) return; // seen past a concave vertex: the neighbouring edge handles it
-      single = true;
-      v1x = v2x = aX;
-      v1y = v2y = aY;
-      convex1 = convex2 = true;
-      nbrX = ePrevX;
-      nbrY = ePrevY;
-      dir1X = dir2X = eX;
-      dir1Y = dir2Y = eY;
-      const leg = Math.sqrt(distSq1 - rSq);
-      leftX = (r1x * leg - r1y * radius) / distSq1;
-      leftY = (r1x * radius + r1y * leg) / distSq1;
-      rightX = (r1x * leg + r1y * radius) / distSq1;
-      rightY = (-r1x * radius + r1y * leg) / distSq1;
-    } else if (sParam > 1 && distSqLine <= rSq) {
-      if (!convexB) return;
-      single = true;
-      v1x = v2x = bX;
-      v1y = v2y = bY;
-      convex1 = convex2 = true;
-      nbrX = eX;
-      nbrY = eY;
-      dir1X = dir2X = eNextX;
-      dir1Y = dir2Y = eNextY;
-      const leg = Math.sqrt(distSq2 - rSq);
-      leftX = (r2x * leg - r2y * radius) / distSq2;
-      leftY = (r2x * radius + r2y * leg) / distSq2;
-      rightX = (r2x * leg + r2y * radius) / distSq2;
-      rightY = (-r2x * radius + r2y * leg) / distSq2;
-    } else {
-      single = false;
-      v1x = aX;
-      v1y = aY;
-      v2x = bX;
-      v2y = bY;
-      convex1 = convexA;
-      convex2 = convexB;
-      nbrX = ePrevX;
-      nbrY = ePrevY;
-      dir1X = eX;
-      dir1Y = eY;
-      dir2X = eNextX;
-      dir2Y = eNextY;
-      if (convexA) {
-        const leg = Math.sqrt(distSq1 - rSq);
-        leftX = (r1x * leg - r1y * radius) / distSq1;
-        leftY = (r1x * radius + r1y * leg) / distSq1;
-      } else {
-        // Concave vertex A: the left leg continues the cut-off line.
-        leftX = -eX;
-        leftY = -eY;
-      }
-      if (convexB) {
-        const leg = Math.sqrt(distSq2 - rSq);
-        rightX = (r2x * leg + r2y * radius) / distSq2;
-        rightY = (-r2x * radius + r2y * leg) / distSq2;
-      } else {
-        rightX = eX;
-        rightY = eY;
-      }
-    }
-
-    // A leg at a convex vertex never points into the neighbouring edge: use that edge's
-    // direction instead, and add no constraint when the velocity projects onto such a
-    // "foreign" leg (the neighbouring edge's own half-plane covers it).
-    let leftForeign = false, rightForeign = false;
-    if (convex1 && leftX * -nbrY - leftY * -nbrX >= 0) {
-      leftX = -nbrX;
-      leftY = -nbrY;
-      leftForeign = true;
-    }
-    if (convex2 && rightX * dir2Y - rightY * dir2X <= 0) {
-      rightX = dir2X;
-      rightY = dir2Y;
-      rightForeign = true;
-    }
-
-    const lcX = invT * (v1x - px), lcY = invT * (v1y - py); // left cut-off centre
-    const rcX = invT * (v2x - px), rcY = invT * (v2y - py); // right cut-off centre
-    const cvX = rcX - lcX, cvY = rcY - lcY;
-    const t = single ? 0.5 : ((vx - lcX) * cvX + (vy - lcY) * cvY) / (cvX * cvX + cvY * cvY);
-    const tLeft = (vx - lcX) * leftX + (vy - lcY) * leftY;
-    const tRight = (vx - rcX) * rightX + (vy - rcY) * rightY;
-
-    if ((t < 0 && tLeft < 0) || (single && tLeft < 0 && tRight < 0)) {
-      _pushCircleTangent(lines, vx, vy, lcX, lcY, rT);
-      return;
-    }
-    if (t > 1 && tRight < 0) {
-      _pushCircleTangent(lines, vx, vy, rcX, rcY, rT);
-      return;
-    }
-
-    // Project on the cut-off line, the left leg or the right leg, whichever is nearest.
-    let distSqCutoff = Infinity, distSqLeft = Infinity, distSqRight = Infinity;
-    if (!(t < 0 || t > 1 || single)) {
-      const qx = vx - (lcX + t * cvX), qy = vy - (lcY + t * cvY);
-      distSqCutoff = qx * qx + qy * qy;
-    }
-    if (!(tLeft < 0)) {
-      const qx = vx - (lcX + tLeft * leftX), qy = vy - (lcY + tLeft * leftY);
-      distSqLeft = qx * qx + qy * qy;
-    }
-    if (!(tRight < 0)) {
-      const qx = vx - (rcX + tRight * rightX), qy = vy - (rcY + tRight * rightY);
-      distSqRight = qx * qx + qy * qy;
-    }
-    let dX: number, dY: number, oX: number, oY: number;
-    if (distSqCutoff <= distSqLeft && distSqCutoff <= distSqRight) {
-      dX = -dir1X;
-      dY = -dir1Y;
-      oX = lcX;
-      oY = lcY;
-    } else if (distSqLeft <= distSqRight) {
-      if (leftForeign) return;
-      dX = leftX;
-      dY = leftY;
-      oX = lcX;
-      oY = lcY;
-    } else {
-      if (rightForeign) return;
-      dX = -rightX;
-      dY = -rightY;
-      oX = rcX;
-      oY = rcY;
-    }
-    // The line is offset from the cut-off centre by the radius (scaled) to its right side.
-    lines.push(oX - rT * dY, oY + rT * dX, dX, dY);
+  #growOrder(n: number): void {
+    const size = capacityFor(n);
+    this.#order = new Int32Array(size);
+    this.#orderDistSq = new Float64Array(size);
+    this.#sortOrder = new Int32Array(size);
+    this.#sortDistSq = new Float64Array(size);
   }
+
+  /** Pushes the half-planes of the first `count` gathered segments; returns how many. */
+  #pushFirst(lines: OrcaLines, count: number): number {
+    const before = lines.count;
+    const order = this.#order;
+    for (let k = 0; k < count; k++) this.#pushSegment(lines, order[k]);
+    return lines.count - before;
+  }
+
+  /**
+   * The half-plane of one directed obstacle edge (`segment << 1 | backward`), the core of
+   * Section 6 of the paper, in four steps: skip an edge whose velocity obstacle earlier lines
+   * cover; forbid moving further into an edge the agent touches; otherwise find the cone of
+   * its velocity obstacle and push the tangent at its boundary point nearest the velocity.
+   */
+  #pushSegment(lines: OrcaLines, code: number): void {
+    const query = this.#query, edge = this.#edge, cone = this.#cone;
+    this.#orient(code >> 1, (code & 1) === 0, edge);
+    _measureEdge(edge, query);
+    const invT = 1 / query.horizon;
+    if (_covered(lines, edge, invT, invT * query.radius)) return;
+    if (_pushIfTouching(lines, edge, query.radius)) return;
+    if (!_coneOf(edge, query.radius, cone)) return;
+    _pushNearestBoundary(lines, cone, query, invT);
+  }
+
+  /**
+   * Writes the directed edge A → B of segment `s` (forward: a → b) into `edge`: its ends, unit
+   * direction and those of the edges entering A and leaving B, and its vertices' convexity. At
+   * an open wall end the outline turns around, so the neighbouring edge is the reverse of this
+   * one.
+   */
+  #orient(s: number, forward: boolean, edge: _Edge): void {
+    const ux = this.ux, uy = this.uy;
+    const next = this.next[s], prev = this.prev[s];
+    if (forward) {
+      edge.aX = this.ax[s];
+      edge.aY = this.ay[s];
+      edge.bX = this.bx[s];
+      edge.bY = this.by[s];
+      const eX = edge.eX = ux[s], eY = edge.eY = uy[s];
+      edge.prevX = prev >= 0 ? ux[prev] : -eX;
+      edge.prevY = prev >= 0 ? uy[prev] : -eY;
+      edge.nextX = next >= 0 ? ux[next] : -eX;
+      edge.nextY = next >= 0 ? uy[next] : -eY;
+      edge.convexA = this.convexA[s] === 1;
+      edge.convexB = next < 0 || this.convexA[next] === 1;
+    } else {
+      edge.aX = this.bx[s];
+      edge.aY = this.by[s];
+      edge.bX = this.ax[s];
+      edge.bY = this.ay[s];
+      const eX = edge.eX = -ux[s], eY = edge.eY = -uy[s];
+      edge.prevX = next >= 0 ? -ux[next] : -eX;
+      edge.prevY = next >= 0 ? -uy[next] : -eY;
+      edge.nextX = prev >= 0 ? -ux[prev] : -eX;
+      edge.nextY = prev >= 0 ? -uy[prev] : -eY;
+      edge.convexA = this.convexB[s] === 1;
+      edge.convexB = prev < 0 || this.convexB[prev] === 1;
+    }
+  }
+}
+
+/** Slack of the "continues in a straight line" test of joined segments (sine of the angle). */
+const JOIN_SIN = 1e-9;
+
+/** True when segment `s` (a → b) continues segment `p` in the same direction, within `JOIN_SIN`. */
+function _continues(obstacles: StaticObstacles, p: number, s: number): boolean {
+  const { ax, ay, bx, by } = obstacles;
+  const px = bx[p] - ax[p], py = by[p] - ay[p], sx = bx[s] - ax[s], sy = by[s] - ay[s];
+  const lengths = Math.sqrt((px * px + py * py) * (sx * sx + sy * sy));
+  return px * sx + py * sy > 0 && Math.abs(px * sy - py * sx) <= JOIN_SIN * lengths;
+}
+
+/**
+ * Sorts the first `count` entries of `dist` ascending, carrying `order` along; equal distances
+ * keep their order (as the insertion sort this replaces did: one agent's order of equally far
+ * segments is the grid's). Small lists are sorted by insertion, longer ones by merging runs
+ * through the scratch arrays (at least `count` long), so a wall of many pieces costs
+ * n log n, not n².
+ */
+function _sortByDistance(
+  dist: Float64Array,
+  order: Int32Array,
+  count: number,
+  scratchDist: Float64Array,
+  scratchOrder: Int32Array,
+): void {
+  for (let lo = 0; lo < count; lo += SORT_RUN) {
+    _insertionSort(dist, order, lo, Math.min(lo + SORT_RUN, count));
+  }
+  if (count <= SORT_RUN) return;
+  let fromDist = dist, fromOrder = order, toDist = scratchDist, toOrder = scratchOrder;
+  for (let width = SORT_RUN; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) {
+      const mid = Math.min(lo + width, count), hi = Math.min(lo + 2 * width, count);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        // Strictly smaller from the right only: equal distances keep their order.
+        if (fromDist[j] < fromDist[i]) {
+          toDist[k] = fromDist[j];
+          toOrder[k++] = fromOrder[j++];
+        } else {
+          toDist[k] = fromDist[i];
+          toOrder[k++] = fromOrder[i++];
+        }
+      }
+      while (i < mid) {
+        toDist[k] = fromDist[i];
+        toOrder[k++] = fromOrder[i++];
+      }
+      while (j < hi) {
+        toDist[k] = fromDist[j];
+        toOrder[k++] = fromOrder[j++];
+      }
+    }
+    [fromDist, toDist] = [toDist, fromDist];
+    [fromOrder, toOrder] = [toOrder, fromOrder];
+  }
+  if (fromDist !== dist) {
+    for (let k = 0; k < count; k++) {
+      dist[k] = fromDist[k];
+      order[k] = fromOrder[k];
+    }
+  }
+}
+
+/** Runs this long are sorted by insertion before merging. */
+const SORT_RUN = 32;
+
+/** Stable insertion sort of `dist[lo … hi-1]`, carrying `order` along. */
+function _insertionSort(dist: Float64Array, order: Int32Array, lo: number, hi: number): void {
+  for (let k = lo + 1; k < hi; k++) {
+    const d = dist[k], code = order[k];
+    let j = k;
+    while (j > lo && dist[j - 1] > d) {
+      dist[j] = dist[j - 1];
+      order[j] = order[j - 1];
+      j--;
+    }
+    dist[j] = d;
+    order[j] = code;
+  }
+}
+
+/**
+ * Writes the agent-relative measures of `edge` for the agent in `query`: A − p, B − p, their
+ * squared lengths, the foot point's parameter on the line A → B and its squared distance.
+ */
+function _measureEdge(edge: _Edge, query: ObstacleQuery): void {
+  const r1x = edge.r1x = edge.aX - query.x, r1y = edge.r1y = edge.aY - query.y;
+  const r2x = edge.r2x = edge.bX - query.x, r2y = edge.r2y = edge.bY - query.y;
+  edge.distSq1 = r1x * r1x + r1y * r1y;
+  edge.distSq2 = r2x * r2x + r2y * r2y;
+  const obx = edge.bX - edge.aX, oby = edge.bY - edge.aY;
+  const sParam = edge.sParam = -(r1x * obx + r1y * oby) / (obx * obx + oby * oby);
+  const offX = -r1x - sParam * obx, offY = -r1y - sParam * oby;
+  edge.distSqLine = offX * offX + offY * offY;
+}
+
+/**
+ * True when both end points of `edge`, seen through the horizon (scaled by `invT`, 1/s), lie
+ * beyond one of the lines pushed so far by the agent's radius (`rT` = radius · invT): the edge's
+ * velocity obstacle is covered.
+ */
+function _covered(lines: OrcaLines, edge: _Edge, invT: number, rT: number): boolean {
+  const r1x = edge.r1x, r1y = edge.r1y, r2x = edge.r2x, r2y = edge.r2y;
+  const lpx = lines.px, lpy = lines.py, ldx = lines.dx, ldy = lines.dy;
+  for (let j = 0; j < lines.count; j++) {
+    const c1 = (invT * r1x - lpx[j]) * ldy[j] - (invT * r1y - lpy[j]) * ldx[j] - rT;
+    const c2 = (invT * r2x - lpx[j]) * ldy[j] - (invT * r2y - lpy[j]) * ldx[j] - rT;
+    if (c1 >= -COVERED_EPSILON && c2 >= -COVERED_EPSILON) return true;
+  }
+  return false;
+}
+
+/**
+ * When the agent (of `radius`, m) already touches `edge`, pushes the line through the origin
+ * that forbids moving further into it (none for a concave vertex, which the edges meeting there
+ * cover) and returns true.
+ */
+function _pushIfTouching(lines: OrcaLines, edge: _Edge, radius: number): boolean {
+  const rSq = radius * radius, sParam = edge.sParam;
+  if (sParam < 0 && edge.distSq1 <= rSq) {
+    // Touching vertex A.
+    if (edge.convexA) _pushNormalized(lines, 0, 0, -edge.r1y, edge.r1x);
+    return true;
+  }
+  if (sParam > 1 && edge.distSq2 <= rSq) {
+    // Touching vertex B; the next edge handles it unless the agent is in front of that edge.
+    const r2x = edge.r2x, r2y = edge.r2y;
+    if (edge.convexB && r2x * edge.nextY - r2y * edge.nextX >= 0) {
+      _pushNormalized(lines, 0, 0, -r2y, r2x);
+    }
+    return true;
+  }
+  if (sParam >= 0 && sParam < 1 && edge.distSqLine <= rSq) {
+    lines.push(0, 0, -edge.eX, -edge.eY);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Writes the cone of the velocity obstacle of `edge` (not touching, agent of `radius`, m) into
+ * `cone`: two legs and the cut-off between the vertices; seen obliquely, one vertex defines
+ * both legs. A leg at a convex vertex never points into the neighbouring edge: it then runs
+ * along that edge and is marked foreign (its half-plane is the neighbour's). Returns false when
+ * the edge is seen past a concave vertex (the neighbouring edge handles it).
+ */
+function _coneOf(edge: _Edge, radius: number, cone: _Cone): boolean {
+  const rSq = radius * radius, sParam = edge.sParam, distSqLine = edge.distSqLine;
+  const r1x = edge.r1x, r1y = edge.r1y, r2x = edge.r2x, r2y = edge.r2y;
+  const distSq1 = edge.distSq1, distSq2 = edge.distSq2, eX = edge.eX, eY = edge.eY;
+  if (sParam < 0 && distSqLine <= rSq) {
+    if (!edge.convexA) return false;
+    cone.single = true;
+    cone.v1x = cone.v2x = edge.aX;
+    cone.v1y = cone.v2y = edge.aY;
+    cone.convex1 = cone.convex2 = true;
+    cone.nbrX = edge.prevX;
+    cone.nbrY = edge.prevY;
+    cone.dir1X = cone.dir2X = eX;
+    cone.dir1Y = cone.dir2Y = eY;
+    const leg = Math.sqrt(distSq1 - rSq);
+    cone.leftX = (r1x * leg - r1y * radius) / distSq1;
+    cone.leftY = (r1x * radius + r1y * leg) / distSq1;
+    cone.rightX = (r1x * leg + r1y * radius) / distSq1;
+    cone.rightY = (-r1x * radius + r1y * leg) / distSq1;
+  } else if (sParam > 1 && distSqLine <= rSq) {
+    if (!edge.convexB) return false;
+    cone.single = true;
+    cone.v1x = cone.v2x = edge.bX;
+    cone.v1y = cone.v2y = edge.bY;
+    cone.convex1 = cone.convex2 = true;
+    cone.nbrX = eX;
+    cone.nbrY = eY;
+    cone.dir1X = cone.dir2X = edge.nextX;
+    cone.dir1Y = cone.dir2Y = edge.nextY;
+    const leg = Math.sqrt(distSq2 - rSq);
+    cone.leftX = (r2x * leg - r2y * radius) / distSq2;
+    cone.leftY = (r2x * radius + r2y * leg) / distSq2;
+    cone.rightX = (r2x * leg + r2y * radius) / distSq2;
+    cone.rightY = (-r2x * radius + r2y * leg) / distSq2;
+  } else {
+    cone.single = false;
+    cone.v1x = edge.aX;
+    cone.v1y = edge.aY;
+    cone.v2x = edge.bX;
+    cone.v2y = edge.bY;
+    cone.convex1 = edge.convexA;
+    cone.convex2 = edge.convexB;
+    cone.nbrX = edge.prevX;
+    cone.nbrY = edge.prevY;
+    cone.dir1X = eX;
+    cone.dir1Y = eY;
+    cone.dir2X = edge.nextX;
+    cone.dir2Y = edge.nextY;
+    if (edge.convexA) {
+      const leg = Math.sqrt(distSq1 - rSq);
+      cone.leftX = (r1x * leg - r1y * radius) / distSq1;
+      cone.leftY = (r1x * radius + r1y * leg) / distSq1;
+    } else {
+      // Concave vertex A: the left leg continues the cut-off line.
+      cone.leftX = -eX;
+      cone.leftY = -eY;
+    }
+    if (edge.convexB) {
+      const leg = Math.sqrt(distSq2 - rSq);
+      cone.rightX = (r2x * leg + r2y * radius) / distSq2;
+      cone.rightY = (-r2x * radius + r2y * leg) / distSq2;
+    } else {
+      cone.rightX = eX;
+      cone.rightY = eY;
+    }
+  }
+  cone.leftForeign = cone.rightForeign = false;
+  if (cone.convex1 && cone.leftX * -cone.nbrY - cone.leftY * -cone.nbrX >= 0) {
+    cone.leftX = -cone.nbrX;
+    cone.leftY = -cone.nbrY;
+    cone.leftForeign = true;
+  }
+  if (cone.convex2 && cone.rightX * cone.dir2Y - cone.rightY * cone.dir2X <= 0) {
+    cone.rightX = cone.dir2X;
+    cone.rightY = cone.dir2Y;
+    cone.rightForeign = true;
+  }
+  return true;
+}
+
+/**
+ * Pushes the half-plane of `cone` (scaled by `invT`, 1/s) at the boundary point nearest the
+ * query's velocity: the tangent to a cut-off circle, or the cut-off line or a leg offset by the
+ * scaled radius; nothing when that point lies on a foreign leg.
+ */
+function _pushNearestBoundary(
+  lines: OrcaLines,
+  cone: _Cone,
+  query: ObstacleQuery,
+  invT: number,
+): void {
+  const vx = query.vx, vy = query.vy, rT = invT * query.radius, single = cone.single;
+  const leftX = cone.leftX, leftY = cone.leftY, rightX = cone.rightX, rightY = cone.rightY;
+  const lcX = invT * (cone.v1x - query.x), lcY = invT * (cone.v1y - query.y); // left cut-off centre
+  const rcX = invT * (cone.v2x - query.x), rcY = invT * (cone.v2y - query.y); // right cut-off centre
+  const cvX = rcX - lcX, cvY = rcY - lcY;
+  const t = single ? 0.5 : ((vx - lcX) * cvX + (vy - lcY) * cvY) / (cvX * cvX + cvY * cvY);
+  const tLeft = (vx - lcX) * leftX + (vy - lcY) * leftY;
+  const tRight = (vx - rcX) * rightX + (vy - rcY) * rightY;
+
+  if ((t < 0 && tLeft < 0) || (single && tLeft < 0 && tRight < 0)) {
+    _pushCircleTangent(lines, vx, vy, lcX, lcY, rT);
+    return;
+  }
+  if (t > 1 && tRight < 0) {
+    _pushCircleTangent(lines, vx, vy, rcX, rcY, rT);
+    return;
+  }
+
+  // Project on the cut-off line, the left leg or the right leg, whichever is nearest.
+  let distSqCutoff = Infinity, distSqLeft = Infinity, distSqRight = Infinity;
+  if (!(t < 0 || t > 1 || single)) {
+    const qx = vx - (lcX + t * cvX), qy = vy - (lcY + t * cvY);
+    distSqCutoff = qx * qx + qy * qy;
+  }
+  if (!(tLeft < 0)) {
+    const qx = vx - (lcX + tLeft * leftX), qy = vy - (lcY + tLeft * leftY);
+    distSqLeft = qx * qx + qy * qy;
+  }
+  if (!(tRight < 0)) {
+    const qx = vx - (rcX + tRight * rightX), qy = vy - (rcY + tRight * rightY);
+    distSqRight = qx * qx + qy * qy;
+  }
+  let dX: number, dY: number, oX: number, oY: number;
+  if (distSqCutoff <= distSqLeft && distSqCutoff <= distSqRight) {
+    dX = -cone.dir1X;
+    dY = -cone.dir1Y;
+    oX = lcX;
+    oY = lcY;
+  } else if (distSqLeft <= distSqRight) {
+    if (cone.leftForeign) return;
+    dX = leftX;
+    dY = leftY;
+    oX = lcX;
+    oY = lcY;
+  } else {
+    if (cone.rightForeign) return;
+    dX = -rightX;
+    dY = -rightY;
+    oX = rcX;
+    oY = rcY;
+  }
+  // The line is offset from the cut-off centre by the radius (scaled) to its right side.
+  lines.push(oX - rT * dY, oY + rT * dX, dX, dY);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Volume-adaptive collision avoidance (seed 002, "Crossing citizens", Section "Collision
+ * Volume-adaptive collision avoidance ("Crossing citizens: a simple simulation of pedestrian
+ * crossing", project report, Section "Collision
  * avoidance", `AvoidBehaviourVolumeAdaptive`): a box as wide as the agent is swept forward to a
  * sight range; while something is inside, the range shrinks by `sightDecay` towards
  * `minSightRange`, and when clear it regrows by `sightRegrowth` towards `maxSightRange`. A hit
@@ -45,7 +46,7 @@ import { preferredHeading } from "./heading.ts";
 import { Neighbourhood } from "./neighbourhood.ts";
 import { sweptBoxDiscContact, sweptBoxSegmentContact } from "./swept_box.ts";
 
-/** Scene presets of seed 002 ("Examples"): they differ in the minimum sight range. */
+/** Scene presets of the report ("Examples"): they differ in the minimum sight range. */
 export type SightPreset = "light" | "average" | "crowded";
 
 /** Minimum sight range (m) of each preset: the scenes "LightCrowd", "Average crowd", "Crowded". */
@@ -63,17 +64,17 @@ export interface AvoidVolumeOptions {
   /** Scene preset giving `minSightRange` when that is not given. @default "average" */
   preset: SightPreset;
   /**
-   * Shortest sight range (m), `minSightRange` of seed 002; −1 takes the preset's value.
+   * Shortest sight range (m), the report's `minSightRange`; −1 takes the preset's value.
    * @default -1
    */
   minSightRange: number;
-  /** Longest sight range (m), `maxSightRange` of seed 002; new agents start with it. @default 2 */
+  /** Longest sight range (m), the report's `maxSightRange`; new agents start with it. @default 2 */
   maxSightRange: number;
   /** Shrink rate while something is in the box (m/s), `sightDecay`. @default 1 */
   sightDecay: number;
   /** Regrowth rate while the box is clear (m/s), `sightRegrowth`. @default 0.5 */
   sightRegrowth: number;
-  /** Largest steering acceleration (m/s²), `steer` of seed 002. @default 3 */
+  /** Largest steering acceleration (m/s²), the report's `steer`. @default 3 */
   steerGain: number;
   /** `"pass"`: sideways to the chosen side; `"away"`: the document's push from the hit. @default "pass" */
   steer: AvoidSteer;
@@ -85,7 +86,8 @@ export const AVOID_VOLUME_OPTIONS: OptionSpecs<AvoidVolumeOptions> = {
     type: "enum",
     values: ["light", "average", "crowded"],
     default: "average",
-    doc: "scene preset of seed 002: minSightRange 0.5 m (light), 0.3 m (average), 0 m (crowded)",
+    doc: 'scene preset of the "Crossing citizens" report: minSightRange 0.5 m (light), 0.3 m ' +
+      "(average), 0 m (crowded)",
   },
   minSightRange: {
     type: "number",
@@ -134,8 +136,8 @@ export const AVOID_VOLUME_OPTIONS: OptionSpecs<AvoidVolumeOptions> = {
     type: "enum",
     values: ["pass", "away"],
     default: "pass",
-    doc: "pass: sideways to a chosen side, braking only when needed; away: seed 002's push " +
-      "from the nearest hit",
+    doc: "pass: sideways to a chosen side, braking only when needed; away: the push from the " +
+      'nearest hit of the "Crossing citizens" report',
   },
 };
 
@@ -459,7 +461,7 @@ class AvoidVolume implements SteeringBehaviour {
     this.#candC = new Float64Array(size);
   }
 
-  /** Seed 002's steer: push away from the hit, as seen from the agent, at the full gain. */
+  /** The report's steer: push away from the hit, as seen from the agent, at the full gain. */
   #awayFromHit(hx: number, hy: number, out: Float64Array): void {
     const u = this.#hitU, w = this.#hitW, gain = this.#gain;
     const len = Math.sqrt(u * u + w * w);
@@ -605,7 +607,8 @@ export function createAvoidVolumeBehaviour(
 /** Catalogue entry of the volume-adaptive avoidance behaviour. */
 export const avoidVolumeBehaviour: BehaviourFactory<AvoidVolumeOptions> = {
   name: "boxcast",
-  description: "volume-adaptive box cast avoidance (seed 002): steer around what the box hits",
+  description:
+    'volume-adaptive box cast avoidance ("Crossing citizens"): steer around what the box hits',
   options: AVOID_VOLUME_OPTIONS,
   create: createAvoidVolumeBehaviour,
 };

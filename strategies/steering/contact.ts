@@ -1,5 +1,6 @@
 /**
- * Contact handling for steering compositions: the part of seed 002's agents that Unity's
+ * Contact handling for steering compositions: the part of the agents of "Crossing citizens: a
+ * simple simulation of pedestrian crossing" (project report) that Unity's
  * physics engine provided (rigid bodies whose colliders cannot interpenetrate), without a
  * physics engine.
  *

@@ -1,5 +1,6 @@
 /**
- * Separation (seed 002, `SeparationBehaviour`; Reynolds 1999, Millington & Funge 2009): keep
+ * Separation (the `SeparationBehaviour` of "Crossing citizens: a simple simulation of pedestrian
+ * crossing", project report; Reynolds 1999, Millington & Funge 2009): keep
  * away from neighbours and obstacle edges within a range in the field of view, the repulsion
  * growing as the gap closes. The gap is measured between body surfaces (centre distance minus
  * both radii; for a segment, minus the agent's radius), and the strength is Millington's
