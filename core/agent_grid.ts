@@ -30,6 +30,7 @@
  * @module
  */
 import { cellSizeWithin } from "./_cell_budget.ts";
+import { capacityFor } from "./neighbour_query.ts";
 
 /** Options of {@linkcode AgentGrid}. */
 export interface AgentGridOptions {
@@ -211,9 +212,9 @@ export class AgentGrid {
     this.originY = minY;
     this.cols = cols;
     this.rows = rows;
-    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(_capacityFor(cells + 1));
+    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(capacityFor(cells + 1));
     if (this.#fineStart.length < fineCells + 1) {
-      this.#fineStart = new Int32Array(_capacityFor(fineCells + 1));
+      this.#fineStart = new Int32Array(capacityFor(fineCells + 1));
     }
     this.#cellOfValid = false;
     const fineStart = this.#fineStart, fineOf = this.#fineOf;
@@ -539,18 +540,11 @@ export class AgentGrid {
   }
 
   #growItems(count: number): void {
-    const n = _capacityFor(count);
+    const n = capacityFor(count);
     this.sortedIndex = new Uint32Array(n);
     this.sortedX = new Float64Array(n);
     this.sortedY = new Float64Array(n);
     this.#cellOf = new Int32Array(n);
     this.#fineOf = new Int32Array(n);
   }
-}
-
-/** Smallest power of two >= max(64, n). */
-function _capacityFor(n: number): number {
-  let size = 64;
-  while (size < n) size *= 2;
-  return size;
 }

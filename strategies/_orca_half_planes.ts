@@ -158,7 +158,7 @@ export interface AgentLineSettings {
  * Pushes the ORCA half-plane `ORCA_A|B^tau` of every neighbour B in `nb` onto agent A (whose
  * velocity is `nb.ownVx`, `nb.ownVy`).
  *
- * One loop of about a hundred lines, on purpose: it is ORCA's innermost loop, its three cases
+ * One loop of about 120 lines, on purpose: it is ORCA's innermost loop, its three cases
  * (cut-off circle, leg, overlap) share the relative position and velocity, and they are written
  * branch-free where the branch predictor would guess wrong; split into calls they would pass
  * those values back and forth for every neighbour.
@@ -219,7 +219,18 @@ export function pushAgentLines(
       // Whether the walking side decides is rarely true but, tested term by term, a coin toss
       // for the branch predictor at every term: the terms are evaluated branch-free and
       // combined, and only the (predictable) result is branched on.
-      const prefers = _prefersSide(rpx, rpy, distSq, vx, vy, vbx, vby, wrongSide, wSq, sinSq);
+      // The walking side decides (1) when w lies on the other side of the line to B by less
+      // than the angle whose squared sine is `sinSq`, the pair is not moving apart, and its
+      // summed velocity lies along that line within the same angle, relative to their speeds
+      // (head-on, one behind the other, or standing; neighbours converging side by side, as on
+      // a shrinking circle, do not qualify). All tests are symmetric in A and B, so both agents
+      // of a pair decide alike.
+      const mx = vx + vbx, my = vy + vby;
+      const along = rpx * my - rpy * mx;
+      const speedSq = 2 * (vx * vx + vy * vy + vbx * vbx + vby * vby); // >= (|v_A| + |v_B|)²
+      const prefers = +(wrongSide * Math.abs(wrongSide) <= sinSq * distSq * wSq) &
+        +((vx - vbx) * rpx + (vy - vby) * rpy >= 0) &
+        +(along * along <= sinSq * distSq * speedSq);
       if (dot1 < 0 && dot1 * dot1 > rSq * wSq) {
         // The nearest boundary point of the velocity obstacle is on the cut-off circle.
         const wLen = Math.sqrt(wSq);
@@ -1133,34 +1144,6 @@ function _pushNearestBoundary(
   }
   // The line is offset from the cut-off centre by the radius (scaled) to its right side.
   lines.push(oX - rT * dY, oY + rT * dX, dX, dY);
-}
-
-/**
- * Whether the walking side decides the pair (1) or not (0): w lies on the other side of the
- * line to B by less than the angle whose squared sine is `sinSq` (`wrongSide` = side · det(p, w)),
- * the pair is not moving apart, and its summed velocity lies along that line within the same
- * angle, relative to their speeds (head-on, one behind the other, or standing; neighbours
- * converging side by side, as on a shrinking circle, do not qualify). All tests are symmetric in
- * A and B, so both agents of a pair decide alike. Branch-free (see the call site).
- */
-function _prefersSide(
-  rpx: number,
-  rpy: number,
-  distSq: number,
-  vx: number,
-  vy: number,
-  vbx: number,
-  vby: number,
-  wrongSide: number,
-  wSq: number,
-  sinSq: number,
-): number {
-  const mx = vx + vbx, my = vy + vby;
-  const along = rpx * my - rpy * mx;
-  const speedSq = 2 * (vx * vx + vy * vy + vbx * vbx + vby * vby); // >= (|v_A| + |v_B|)²
-  return +(wrongSide * Math.abs(wrongSide) <= sinSq * distSq * wSq) &
-    +((vx - vbx) * rpx + (vy - vby) * rpy >= 0) &
-    +(along * along <= sinSq * distSq * speedSq);
 }
 
 /** Pushes a line through (px, py) with direction (dx, dy) normalised. */
