@@ -2,13 +2,8 @@ import assert from "node:assert/strict";
 import { Rng } from "../core/rng.ts";
 import { StaticObstacles } from "../core/obstacles.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
-import {
-  ObstacleQuery,
-  OrcaNeighbors,
-  OrcaObstacles,
-  pushAgentLines,
-  pushContactLines,
-} from "./_orca_half_planes.ts";
+import { OrcaNeighbors, pushAgentLines, pushContactLines } from "./_orca_half_planes.ts";
+import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 
 const DT = 0.05;
 const TAU = 5;

@@ -70,12 +70,11 @@ import type { World } from "../core/world.ts";
 import {
   type AgentLineSettings,
   HEAD_ON_SIN,
-  ObstacleQuery,
   OrcaNeighbors,
-  OrcaObstacles,
   pushAgentLines,
   pushContactLines,
 } from "./_orca_half_planes.ts";
+import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
 import {
   BLOCKED_PROGRESS,
@@ -381,42 +380,52 @@ class OrcaSolver {
       agents.newVy[i] = 0;
       return;
     }
-    this.#load(i);
+    const a = this.#agent, nb = this.neighbors, out = this.#out, stats = this.stats;
+    a.index = i;
+    const pvx = a.prefVx = a.targetX = agents.prefVx[i];
+    const pvy = a.prefVy = a.targetY = agents.prefVy[i];
+    nb.ownVx = agents.vx[i];
+    nb.ownVy = agents.vy[i];
+    nb.ownMaxSpeed = agents.maxSpeed[i];
     this.lines.count = 0;
-    this.#fitTargetToWalls();
-    this.#pushObstacleLines();
+    // Step 1: the obstacle half-planes.
+    if (this.#hasObstacles) {
+      this.#fitTargetToWalls();
+      this.#pushObstacleLines();
+    } else {
+      a.obstacleLines = a.obstacleSegments = 0;
+    }
     this.#gatherNeighbours();
-    this.#pushAgentLines();
+    // Step 2b: the contact half-planes (hard, when on), then one ORCA half-plane per neighbour.
+    const lines = this.lines, settings = this.#settings;
+    if (this.contactSafety) pushContactLines(lines, nb, settings);
+    a.hardLines = lines.count;
+    pushAgentLines(lines, nb, settings);
     this.#solve();
-    if (this.stepAside) this.#unblock();
-    const out = this.#out, a = this.#agent, stats = this.stats;
+    if (this.stepAside && _blocked(out, pvx, pvy)) this.#unblock();
     agents.newVx[i] = out[0];
     agents.newVy[i] = out[1];
     stats.neighbors = a.neighbours;
     stats.obstacleLines = a.obstacleLines;
     stats.obstacleSegments = a.obstacleSegments;
-    stats.lines = this.lines.count;
-    stats.failedLine = a.failed < this.lines.count ? a.failed : -1;
+    stats.lines = lines.count;
+    stats.failedLine = a.failed < lines.count ? a.failed : -1;
   }
 
-  /** Reads agent `i` into the per-agent scratch (`#agent`, `#query`, the neighbours' owner). */
-  #load(i: number): void {
-    const agents = this.#ctx!.agents, a = this.#agent, q = this.#query, nb = this.neighbors;
-    a.index = i;
-    a.prefVx = a.targetX = agents.prefVx[i];
-    a.prefVy = a.targetY = agents.prefVy[i];
+  /**
+   * Step 1a (with obstacles): the agent as the obstacle half-planes see it, and the target, the
+   * preferred velocity fitted to the walls over tau^O (anticipation).
+   */
+  #fitTargetToWalls(): void {
+    const agents = this.#ctx!.agents, a = this.#agent, i = a.index, q = this.#query;
     q.x = agents.px[i];
     q.y = agents.py[i];
-    q.vx = nb.ownVx = agents.vx[i];
-    q.vy = nb.ownVy = agents.vy[i];
+    q.vx = this.neighbors.ownVx;
+    q.vy = this.neighbors.ownVy;
     q.radius = agents.radius[i];
-    q.maxSpeed = nb.ownMaxSpeed = agents.maxSpeed[i];
-  }
-
-  /** Step 1a: the target, the preferred velocity fitted to the walls over tau^O (anticipation). */
-  #fitTargetToWalls(): void {
-    if (!this.#hasObstacles || !this.anticipates) return;
-    const a = this.#agent, q = this.#query, lines = this.lines, out = this.#out;
+    q.maxSpeed = this.neighbors.ownMaxSpeed;
+    if (!this.anticipates) return;
+    const lines = this.lines, out = this.#out;
     q.horizon = this.timeHorizonObst;
     const ahead = this.obstacles.pushLines(lines, q);
     a.obstacleSegments = this.obstacles.segmentsInRange;
@@ -428,15 +437,11 @@ class OrcaSolver {
   }
 
   /**
-   * Step 1b: the hard obstacle half-planes over the safety horizon; after the anticipation
-   * pass, its segments are reused.
+   * Step 1b (with obstacles): the hard obstacle half-planes over the safety horizon; after the
+   * anticipation pass, its segments are reused.
    */
   #pushObstacleLines(): void {
     const a = this.#agent, q = this.#query;
-    if (!this.#hasObstacles) {
-      a.obstacleLines = a.obstacleSegments = 0;
-      return;
-    }
     q.horizon = this.obstacleSafetyHorizon;
     if (this.anticipates) {
       a.obstacleLines = this.obstacles.pushNearer(this.lines, q);
@@ -448,8 +453,8 @@ class OrcaSolver {
 
   /** Step 2a: the `maxNeighbors` nearest within `neighborDist`, as the agent sees them. */
   #gatherNeighbours(): void {
-    const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index, q = this.#query;
-    const x = q.x, y = q.y, ri = q.radius, pvx = a.prefVx, pvy = a.prefVy;
+    const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index;
+    const x = agents.px[i], y = agents.py[i], ri = agents.radius[i], pvx = a.prefVx, pvy = a.prefVy;
     const found = this.maxNeighbors > 0
       ? ctx.grid.queryKNearest(
         x,
@@ -485,21 +490,16 @@ class OrcaSolver {
     a.neighbours = found;
   }
 
-  /** Step 2b: the contact half-planes (hard, when on), then one ORCA half-plane per neighbour. */
-  #pushAgentLines(): void {
-    const lines = this.lines, nb = this.neighbors;
-    if (this.contactSafety) pushContactLines(lines, nb, this.#settings);
-    this.#agent.hardLines = lines.count;
-    pushAgentLines(lines, nb, this.#settings);
-  }
-
   /**
    * Step 3: the velocity closest to the target within every half-plane and the speed disc;
    * when there is none, the 3-D program keeps the hard half-planes and violates the agent
    * half-planes least.
    */
   #solve(): void {
-    const a = this.#agent, lines = this.lines, out = this.#out, maxSpeed = this.#query.maxSpeed;
+    const a = this.#agent,
+      lines = this.lines,
+      out = this.#out,
+      maxSpeed = this.neighbors.ownMaxSpeed;
     const failed = a.failed = linearProgram2(lines, maxSpeed, a.targetX, a.targetY, false, out);
     if (failed >= lines.count) return;
     if (failed >= a.hardLines) {
@@ -513,15 +513,14 @@ class OrcaSolver {
   }
 
   /**
-   * Step 4 (`stepAside`): a blocked agent (less than a tenth of its preferred progress) in a
-   * counter-flow steps towards the walking side; one wedged against a standing neighbour with
-   * the right of way backs off from it.
+   * Step 4 (`stepAside`, for a blocked agent: see `_blocked`): in a counter-flow, step towards
+   * the walking side; wedged against a standing neighbour with the right of way, back off from
+   * it.
    */
   #unblock(): void {
     const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index;
-    const lines = this.lines, out = this.#out, maxSpeed = this.#query.maxSpeed;
+    const lines = this.lines, out = this.#out, maxSpeed = this.neighbors.ownMaxSpeed;
     const pvx = a.prefVx, pvy = a.prefVy, wantSq = pvx * pvx + pvy * pvy, failed = a.failed;
-    if (!(wantSq > 0 && out[0] * pvx + out[1] * pvy < BLOCKED_PROGRESS * wantSq)) return;
     if (
       failed === lines.count &&
       // The nearest neighbours usually settle it without reading everyone in range.
@@ -577,10 +576,16 @@ class OrcaSolver {
     if (numObstLines === 0) return true;
     const count = lines.count, v = this.#temp;
     lines.count = numObstLines;
-    linearProgram2(lines, this.#query.maxSpeed, pvx, pvy, false, v);
+    linearProgram2(lines, this.neighbors.ownMaxSpeed, pvx, pvy, false, v);
     lines.count = count;
     return v[0] * pvx + v[1] * pvy >= BLOCKED_PROGRESS * (pvx * pvx + pvy * pvy);
   }
+}
+
+/** Blocked: the chosen velocity `out` makes less than a tenth of the preferred progress. */
+function _blocked(out: Float64Array, pvx: number, pvy: number): boolean {
+  const wantSq = pvx * pvx + pvy * pvy;
+  return wantSq > 0 && out[0] * pvx + out[1] * pvy < BLOCKED_PROGRESS * wantSq;
 }
 
 /**

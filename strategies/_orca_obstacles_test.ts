@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { StaticObstacles } from "../core/obstacles.ts";
 import { Rng } from "../core/rng.ts";
-import { ObstacleQuery, OrcaObstacles } from "./_orca_half_planes.ts";
+import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 import { OrcaLines } from "./_orca_lp.ts";
 
 /** Pillars (whose corners are equally far from points on their diagonals) and a zigzag wall. */
