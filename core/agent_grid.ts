@@ -21,9 +21,11 @@
  * grids give equal answers.
  *
  * The default cell size is twice the neighbour search radius, so a radius query touches at most
- * 2 rows of cells (seed 001, Section 3.5). Cell coordinates use `Math.floor` relative to the
- * minimum corner of the agents' bounding box, so negative coordinates work and shifting every
- * position by a constant shifts nothing else.
+ * 2 rows of cells (M. Aleksandrov, D. J. Heslop and S. Zlatanova, 3D Indoor Environment
+ * Abstraction for Crowd Simulations in Complex Buildings, Buildings 11(10):445, 2021, Section
+ * 3.5). Cell coordinates use `Math.floor` relative to the minimum corner of the agents' bounding
+ * box, so negative coordinates work and shifting every position by a constant shifts nothing
+ * else.
  *
  * Rebuilds and queries do not allocate once the buffers have grown to the population size.
  *

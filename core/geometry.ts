@@ -58,35 +58,6 @@ export function segmentParameter(
 }
 
 /**
- * Writes the point of segment (`ax`, `ay`)–(`bx`, `by`) closest to (`px`, `py`) into
- * `out[0]` (x, m) and `out[1]` (y, m), and returns its parameter t ∈ [0, 1] (see
- * {@linkcode segmentParameter}). Allocates nothing: `out` is the caller's.
- *
- * @example
- * ```ts
- * import { closestPointOnSegment } from "./geometry.ts";
- * import assert from "node:assert/strict";
- * const out = new Float64Array(2);
- * assert.equal(closestPointOnSegment(5, 2, 0, 0, 4, 0, out), 1);
- * assert.deepEqual([...out], [4, 0]); // past b: its end point
- * ```
- */
-export function closestPointOnSegment(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  out: Float64Array,
-): number {
-  const t = segmentParameter(px, py, ax, ay, bx, by);
-  out[0] = ax + t * (bx - ax);
-  out[1] = ay + t * (by - ay);
-  return t;
-}
-
-/**
  * True when segment p1–p2 and segment q1–q2 share a point (touching counts).
  *
  * @example

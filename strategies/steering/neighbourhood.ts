@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { closestPointOnSegment } from "../../core/geometry.ts";
+import { segmentParameter } from "../../core/geometry.ts";
 import { NeighbourQuery } from "../../core/neighbour_query.ts";
 import type { StepContext } from "../../core/strategy.ts";
 
@@ -75,7 +75,6 @@ export class Neighbourhood {
   #segmentAgentsVersion = -1;
   #obstaclesVersion = -1;
   #segmentsMeasured = false;
-  #point = new Float64Array(2);
 
   /** @param padding least query radius (m). @default 1 */
   constructor(padding = 1) {
@@ -173,12 +172,13 @@ export class Neighbourhood {
       this.segmentDistance = new Float64Array(size);
     }
     const o = ctx.obstacles, px = ctx.agents.px[i], py = ctx.agents.py[i], segs = this.segments;
+    const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by;
     const outX = this.segmentDx, outY = this.segmentDy, outD = this.segmentDistance;
-    const point = this.#point;
     for (let q = 0; q < m; q++) {
       const s = segs[q];
-      closestPointOnSegment(px, py, o.ax[s], o.ay[s], o.bx[s], o.by[s], point);
-      const dx = point[0] - px, dy = point[1] - py;
+      // The nearest point of the segment is a + t (b − a).
+      const t = segmentParameter(px, py, ax[s], ay[s], bx[s], by[s]);
+      const dx = ax[s] + t * (bx[s] - ax[s]) - px, dy = ay[s] + t * (by[s] - ay[s]) - py;
       outX[q] = dx;
       outY[q] = dy;
       outD[q] = Math.sqrt(dx * dx + dy * dy);
