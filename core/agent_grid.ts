@@ -21,15 +21,18 @@
  * grids give equal answers.
  *
  * The default cell size is twice the neighbour search radius, so a radius query touches at most
- * 2 rows of cells (seed 001, Section 3.5). Cell coordinates use `Math.floor` relative to the
- * minimum corner of the agents' bounding box, so negative coordinates work and shifting every
- * position by a constant shifts nothing else.
+ * 2 rows of cells (M. Aleksandrov, D. J. Heslop and S. Zlatanova, 3D Indoor Environment
+ * Abstraction for Crowd Simulations in Complex Buildings, Buildings 11(10):445, 2021, Section
+ * 3.5). Cell coordinates use `Math.floor` relative to the minimum corner of the agents' bounding
+ * box, so negative coordinates work and shifting every position by a constant shifts nothing
+ * else.
  *
  * Rebuilds and queries do not allocate once the buffers have grown to the population size.
  *
  * @module
  */
 import { cellSizeWithin } from "./_cell_budget.ts";
+import { capacityFor } from "./neighbour_query.ts";
 
 /** Options of {@linkcode AgentGrid}. */
 export interface AgentGridOptions {
@@ -211,9 +214,9 @@ export class AgentGrid {
     this.originY = minY;
     this.cols = cols;
     this.rows = rows;
-    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(_capacityFor(cells + 1));
+    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(capacityFor(cells + 1));
     if (this.#fineStart.length < fineCells + 1) {
-      this.#fineStart = new Int32Array(_capacityFor(fineCells + 1));
+      this.#fineStart = new Int32Array(capacityFor(fineCells + 1));
     }
     this.#cellOfValid = false;
     const fineStart = this.#fineStart, fineOf = this.#fineOf;
@@ -539,18 +542,11 @@ export class AgentGrid {
   }
 
   #growItems(count: number): void {
-    const n = _capacityFor(count);
+    const n = capacityFor(count);
     this.sortedIndex = new Uint32Array(n);
     this.sortedX = new Float64Array(n);
     this.sortedY = new Float64Array(n);
     this.#cellOf = new Int32Array(n);
     this.#fineOf = new Int32Array(n);
   }
-}
-
-/** Smallest power of two >= max(64, n). */
-function _capacityFor(n: number): number {
-  let size = 64;
-  while (size < n) size *= 2;
-  return size;
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { MAX_COORDINATE_M } from "./geometry.ts";
+import { MAX_COORDINATE_M, segmentParameter } from "./geometry.ts";
 import type { Rng } from "./rng.ts";
 
 /** A region of the plane (metres). */
@@ -21,8 +21,9 @@ export type Area =
   /** A disc. */
   | { readonly kind: "circle"; readonly x: number; readonly y: number; readonly radius: number }
   /**
-   * A 2-D capsule: every point within `radius` of the segment a–b (seed 002's sidewalk spawn
-   * zone, sampled uniformly here rather than between two end discs).
+   * A 2-D capsule: every point within `radius` of the segment a–b (the sidewalk spawn zone of
+   * "Crossing citizens: a simple simulation of pedestrian crossing", project report, sampled
+   * uniformly here rather than between two end discs).
    */
   | {
     readonly kind: "capsule";
@@ -189,10 +190,7 @@ export function areaContains(area: Area, x: number, y: number): boolean {
       return Math.abs(Math.hypot(x - area.x, y - area.y) - area.radius) <= 1e-9;
     case "capsule": {
       const ex = area.bx - area.ax, ey = area.by - area.ay;
-      const len2 = ex * ex + ey * ey;
-      const t = len2 > 0
-        ? Math.max(0, Math.min(1, ((x - area.ax) * ex + (y - area.ay) * ey) / len2))
-        : 0;
+      const t = segmentParameter(x, y, area.ax, area.ay, area.bx, area.by);
       return Math.hypot(area.ax + t * ex - x, area.ay + t * ey - y) <= area.radius;
     }
   }

@@ -39,7 +39,15 @@ export function pointSegmentDistanceSq(
 
 /**
  * Parameter t ∈ [0, 1] of the point of segment (`ax`, `ay`)–(`bx`, `by`) closest to
- * (`px`, `py`); the closest point is `a + t (b - a)`.
+ * (`px`, `py`); the closest point is `a + t (b - a)`. A segment of zero length gives 0.
+ *
+ * @example
+ * ```ts
+ * import { segmentParameter } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(segmentParameter(1, 2, 0, 0, 4, 0), 0.25);
+ * assert.equal(segmentParameter(-3, 1, 0, 0, 4, 0), 0); // before a: clamped
+ * ```
  */
 export function segmentParameter(
   px: number,

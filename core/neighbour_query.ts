@@ -11,6 +11,7 @@
  */
 import type { AgentGrid } from "./agent_grid.ts";
 import type { StaticObstacles } from "./obstacles.ts";
+import type { SegmentGrid } from "./segment_grid.ts";
 
 /** Smallest buffer a query starts with (items). */
 const MIN_CAPACITY = 64;
@@ -77,8 +78,16 @@ export class NeighbourQuery {
     return this.count = n;
   }
 
-  /** Obstacle segments within `radius` (m) of (`x`, `y`), in the grid's order. Returns the count. */
-  segments(obstacles: StaticObstacles, x: number, y: number, radius: number): number {
+  /**
+   * Obstacle segments within `radius` (m) of (`x`, `y`), in the grid's order, from the world's
+   * obstacles or a segment grid of one's own. Returns the count.
+   */
+  segments(
+    obstacles: StaticObstacles | SegmentGrid,
+    x: number,
+    y: number,
+    radius: number,
+  ): number {
     let n = obstacles.queryRadius(x, y, radius, this.found);
     if (n > this.found.length) {
       this.found = new Uint32Array(capacityFor(n));

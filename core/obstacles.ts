@@ -17,7 +17,10 @@ import { SegmentGrid } from "./segment_grid.ts";
 
 /** How obstacle segments are indexed. */
 export interface StaticObstaclesOptions {
-  /** Cell edge of the segment grid (m): twice the obstacle search radius of seed 001. @default 2.1 */
+  /**
+   * Cell edge of the segment grid (m): twice the 1.05 m obstacle search radius of Aleksandrov,
+   * Heslop and Zlatanova (2021). @default 2.1
+   */
   cellSize?: number;
 }
 

@@ -11,6 +11,7 @@
  */
 import { AgentFlags, type ColumnSpec } from "../core/agent_store.ts";
 import { cross, pointInPolygon, segmentsIntersect } from "../core/geometry.ts";
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World, WorldObserver } from "../core/world.ts";
@@ -223,8 +224,8 @@ export class MetricsCollector implements WorldObserver {
   #lineFirst = Infinity;
   #lineLast = -Infinity;
   // Reused query buffers; grown when a query reports more items than they hold.
-  #pairBuffer = new Uint32Array(64);
-  #segmentBuffer = new Uint32Array(64);
+  #pairs = new NeighbourQuery();
+  #segments = new NeighbourQuery();
   // Obstacle version the polygon boxes were built for; boxes are [minX, minY, maxX, maxY] each.
   #obstacleVersion = -1;
   #polygonBoxes = new Float64Array(0);
@@ -514,12 +515,8 @@ export class MetricsCollector implements WorldObserver {
   ): void {
     // Every point of the move lies within length / 2 of its midpoint.
     const mx = (x0 + x1) / 2, my = (y0 + y1) / 2, reach = length / 2 + 1e-9;
-    let count = obstacles.queryRadius(mx, my, reach, this.#segmentBuffer);
-    if (count > this.#segmentBuffer.length) {
-      this.#segmentBuffer = new Uint32Array(_capacityFor(count));
-      count = obstacles.queryRadius(mx, my, reach, this.#segmentBuffer);
-    }
-    const segments = this.#segmentBuffer;
+    const count = this.#segments.segments(obstacles, mx, my, reach);
+    const segments = this.#segments.found;
     const ax = obstacles.ax, ay = obstacles.ay, bx = obstacles.bx, by = obstacles.by;
     let crossed = false, touchedPolygon = false;
     for (let k = 0; k < count; k++) {
@@ -579,12 +576,8 @@ export class MetricsCollector implements WorldObserver {
     let collisions = 0;
     for (let i = 0; i < n; i++) {
       const x = px[i], y = py[i], ri = radius[i];
-      let count = grid.queryRadius(x, y, range, this.#pairBuffer, i);
-      if (count > this.#pairBuffer.length) {
-        this.#pairBuffer = new Uint32Array(_capacityFor(count));
-        count = grid.queryRadius(x, y, range, this.#pairBuffer, i);
-      }
-      const near = this.#pairBuffer;
+      const count = this.#pairs.agents(grid, x, y, range, i);
+      const near = this.#pairs.found;
       for (let k = 0; k < count; k++) {
         const j = near[k];
         if (j <= i) continue; // each pair once
@@ -650,12 +643,8 @@ export class MetricsCollector implements WorldObserver {
   #startEncounter(world: World, i: number, speed: number): void {
     const a = world.agents, x = a.px[i], y = a.py[i], vix = a.vx[i], viy = a.vy[i];
     const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, flags = a.flags;
-    let count = world.grid.queryRadius(x, y, SALSA_RANGE, this.#pairBuffer, i);
-    if (count > this.#pairBuffer.length) {
-      this.#pairBuffer = new Uint32Array(_capacityFor(count));
-      count = world.grid.queryRadius(x, y, SALSA_RANGE, this.#pairBuffer, i);
-    }
-    const near = this.#pairBuffer;
+    const count = this.#pairs.agents(world.grid, x, y, SALSA_RANGE, i);
+    const near = this.#pairs.found;
     let best = -1, bestD2 = Infinity;
     for (let k = 0; k < count; k++) {
       const j = near[k];
@@ -716,13 +705,10 @@ export class MetricsCollector implements WorldObserver {
     let j = this.#salsaHint[i];
     if (!(j < a.count && j !== i && a.serial[j] === serial)) {
       j = -1;
-      let count = world.grid.queryRadius(a.px[i], a.py[i], SALSA_END_RANGE, this.#pairBuffer, i);
-      if (count > this.#pairBuffer.length) {
-        this.#pairBuffer = new Uint32Array(_capacityFor(count));
-        count = world.grid.queryRadius(a.px[i], a.py[i], SALSA_END_RANGE, this.#pairBuffer, i);
-      }
+      const count = this.#pairs.agents(world.grid, a.px[i], a.py[i], SALSA_END_RANGE, i);
+      const near = this.#pairs.found;
       for (let k = 0; k < count && j < 0; k++) {
-        if (a.serial[this.#pairBuffer[k]] === serial) j = this.#pairBuffer[k];
+        if (a.serial[near[k]] === serial) j = near[k];
       }
     }
     return j >= 0 && (a.flags[j] & AgentFlags.arrived) === 0 ? j : -1;
@@ -733,7 +719,7 @@ export class MetricsCollector implements WorldObserver {
     const obstacles = world.obstacles;
     if (obstacles.segmentCount === 0) return;
     const a = world.agents, n = a.count, px = a.px, py = a.py, radius = a.radius;
-    const state = this.#state, tolerance = this.overlapTolerance, segments = this.#segmentBuffer;
+    const state = this.#state, tolerance = this.overlapTolerance, segments = this.#segments.found;
     let count = 0;
     for (let i = 0; i < n; i++) {
       if ((state[i] & INSIDE) !== 0) {
@@ -787,12 +773,6 @@ function _quantile(sorted: ArrayLike<number>, q: number): number {
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
-
-function _capacityFor(count: number): number {
-  let size = 64;
-  while (size < count) size *= 2;
-  return size;
 }
 
 function _checkLine(line: ThroughputLine): ThroughputLine {

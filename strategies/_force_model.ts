@@ -36,15 +36,55 @@
  */
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
+import { segmentParameter } from "../core/geometry.ts";
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
-import type { WalkingSide } from "../core/strategy.ts";
-import { counterflowAhead, CounterflowQuery } from "./_right_of_way.ts";
+import type { OptionSpecs } from "../core/options.ts";
+import type { StepContext } from "../core/strategy.ts";
+import { counterflowAhead } from "./_right_of_way.ts";
 
 /** How the force is turned into the new velocity. */
 export type ForceIntegration = "implicit" | "explicit";
 
-/** Descriptors of the options shared by the force strategies (everything but the kernel). */
-export const FORCE_MODEL_OPTIONS = {
+/**
+ * The options every force strategy takes (everything but the pedestrian kernel and its search
+ * radius), declared once: `social-force` and `repulsion` extend it. Defaults are HFV's.
+ */
+export interface ForceModelOptions {
+  /** τ (s): relaxation time of the driving term. @default 0.5 */
+  relaxationTime: number;
+  /** m (kg): mass of every agent. @default 80 */
+  mass: number;
+  /** k (kg/s²): body compression on contact, with pedestrians and obstacles. @default 120000 */
+  bodyStiffness: number;
+  /** κ (kg/(m·s)): sliding friction on contact, with pedestrians and obstacles. @default 240000 */
+  friction: number;
+  /** A_W (N): strength of the obstacle force. @default 2000 */
+  wallStrength: number;
+  /** B_W (m): range of the obstacle force. @default 0.08 */
+  wallRange: number;
+  /** λ: weight of the pedestrian interaction from behind; 1 is isotropic. @default 0.5 */
+  anisotropy: number;
+  /** σ: walking-side preference against someone ahead coming the other way; 0 is none. @default 0.3 */
+  sidePreference: number;
+  /** Obstacle search radius (m). @default 1.05 */
+  obstacleRadius: number;
+  /** Linearly implicit (stable at 0.05 s) or forward (reference) step. @default "implicit" */
+  integration: ForceIntegration;
+}
+
+/**
+ * Descriptors of {@linkcode ForceModelOptions}, shared by the force strategies.
+ *
+ * @example
+ * ```ts
+ * import { FORCE_MODEL_OPTIONS } from "./_force_model.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(FORCE_MODEL_OPTIONS.relaxationTime.default, 0.5); // s
+ * assert.equal(FORCE_MODEL_OPTIONS.obstacleRadius.default, 1.05); // m
+ * ```
+ */
+export const FORCE_MODEL_OPTIONS: OptionSpecs<ForceModelOptions> = {
   relaxationTime: {
     type: "number",
     default: 0.5,
@@ -101,13 +141,24 @@ export const FORCE_MODEL_OPTIONS = {
     unit: "",
     doc: "λ: weight w = λ + (1 − λ)(1 + cos φ)/2 of the social force from behind; 1 is isotropic",
   },
+  sidePreference: {
+    type: "number",
+    default: 0.3,
+    min: 0,
+    max: 1,
+    unit: "",
+    doc: "σ: sideways share of the pedestrian interaction from someone ahead coming the other " +
+      "way (weighted by −ê_i·ê_j > 0), towards the world's walking side; breaks the head-on " +
+      "deadlock of a symmetric force (0: none)",
+  },
   obstacleRadius: {
     type: "number",
     default: 1.05,
     min: 0.1,
     max: 10,
     unit: "m",
-    doc: "obstacle search radius: every segment this close pushes (seed 001: 1.05 at 0.05 s)",
+    doc: "obstacle search radius: every segment this close pushes (Aleksandrov, Heslop and " +
+      "Zlatanova 2021: 1.05 at 0.05 s)",
   },
   integration: {
     type: "enum",
@@ -116,7 +167,7 @@ export const FORCE_MODEL_OPTIONS = {
     doc: "implicit: driving, friction and contact stiffness at the new velocity (stable at " +
       "0.05 s); explicit: v' = v + dt·F/m as in reference codes (needs dt ≲ 0.01 s in contact)",
   },
-} as const;
+};
 
 /** Helbing's exponential social force A·exp((r_ij − d_ij)/B). */
 export const KERNEL_EXPONENTIAL = 0;
@@ -140,7 +191,39 @@ const COUNTERFLOW_RADIUS = 5;
 /** Lateral offset (fraction of r_ij) under which an encounter counts as exactly head-on. */
 const ALIGNED_FRACTION = 0.05;
 
-/** Resolved numeric parameters of the force model (see the strategies' option docs). */
+/**
+ * The head-on rule and collision flag of the procedural-city pedestrians (F. Gennari,
+ * Procedural City: Pedestrian Updates + Navigation, 3DWorld blog, 2019): the lower serial dodges
+ * head-on, blocked agents probe sideways.
+ */
+export interface HeadOnRule {
+  /** Sideways force of the dodger as a multiple of the repulsion. */
+  readonly dodgeGain: number;
+  /** Surface gap (m) under which a neighbour or wall occupies a probing agent's side. */
+  readonly blockDistance: number;
+  /** Speed (m/s) under which an agent counts as standing. */
+  readonly stopSpeed: number;
+  /** Sideways probing speed as a fraction of the preferred speed. */
+  readonly probeSpeedRatio: number;
+  /** Name of the i32 column holding the collision flag (0 free, +1 left, −1 right). */
+  readonly column: string;
+}
+
+/** What one force strategy puts on top of {@linkcode ForceModelOptions}: its pedestrian kernel. */
+export interface ForceKernel {
+  /** {@linkcode KERNEL_EXPONENTIAL} or {@linkcode KERNEL_INVERSE_SQUARE}. */
+  readonly kernel: number;
+  /** A (N): strength of the pedestrian interaction (G for the inverse-square kernel). */
+  readonly strength: number;
+  /** B (m): range of the exponential kernel (unused by the inverse-square kernel). */
+  readonly range: number;
+  /** Pedestrian search radius (m); R of the inverse-square kernel. */
+  readonly neighborRadius: number;
+  /** The head-on rule, or null for none. */
+  readonly headOn: HeadOnRule | null;
+}
+
+/** Resolved numeric parameters of the force model, flat for the force loop. */
 export interface ForceModelParams {
   /** {@linkcode KERNEL_EXPONENTIAL} or {@linkcode KERNEL_INVERSE_SQUARE}. */
   readonly kernel: number;
@@ -170,7 +253,7 @@ export interface ForceModelParams {
   readonly obstacleRadius: number;
   /** Linearly implicit step (true) or forward step (false). */
   readonly implicit: boolean;
-  /** Seed 003's rules: the lower serial dodges head-on, blocked agents probe sideways. */
+  /** The head-on rule (see {@linkcode HeadOnRule}) is on. */
   readonly headOnRule: boolean;
   /** Sideways force of the dodger as a multiple of the repulsion (head-on rule only). */
   readonly dodgeGain: number;
@@ -181,6 +264,60 @@ export interface ForceModelParams {
   /** Sideways probing speed as a fraction of the preferred speed (head-on rule only). */
   readonly probeSpeedRatio: number;
 }
+
+/**
+ * The parameters of the force loop from the shared options and a strategy's kernel: the one
+ * place where options become model parameters.
+ *
+ * @example The social force's parameters
+ * ```ts
+ * import { FORCE_MODEL_OPTIONS, forceModelParams, KERNEL_EXPONENTIAL } from "./_force_model.ts";
+ * import { resolveOptions } from "../core/options.ts";
+ * import assert from "node:assert/strict";
+ * const options = resolveOptions("example", FORCE_MODEL_OPTIONS, { mass: 70 });
+ * const kernel = { kernel: KERNEL_EXPONENTIAL, strength: 2000, range: 0.08, neighborRadius: 1.25, headOn: null };
+ * const params = forceModelParams(options, kernel);
+ * assert.equal(params.mass, 70);
+ * assert.equal(params.implicit, true);
+ * assert.equal(params.headOnRule, false);
+ * ```
+ */
+export function forceModelParams(
+  options: ForceModelOptions,
+  kernel: ForceKernel,
+): ForceModelParams {
+  const headOn = kernel.headOn;
+  return {
+    kernel: kernel.kernel,
+    strength: kernel.strength,
+    range: kernel.range,
+    wallStrength: options.wallStrength,
+    wallRange: options.wallRange,
+    bodyStiffness: options.bodyStiffness,
+    friction: options.friction,
+    mass: options.mass,
+    relaxationTime: options.relaxationTime,
+    anisotropy: options.anisotropy,
+    sidePreference: options.sidePreference,
+    neighborRadius: kernel.neighborRadius,
+    obstacleRadius: options.obstacleRadius,
+    implicit: options.integration === "implicit",
+    headOnRule: headOn !== null,
+    dodgeGain: headOn?.dodgeGain ?? 0,
+    blockDistance: headOn?.blockDistance ?? 0,
+    stopSpeed: headOn?.stopSpeed ?? 0,
+    probeSpeedRatio: headOn?.probeSpeedRatio ?? 0,
+  };
+}
+
+/**
+ * What the force loop reads from a step: the frozen state and the world's settings. A
+ * {@linkcode StepContext} is one, and so is a `World` (for inspection between steps).
+ */
+export type ForceContext = Pick<
+  StepContext,
+  "agents" | "grid" | "obstacles" | "dt" | "walkingSide"
+>;
 
 /** Slots of the per-agent accumulator. */
 const FX = 0, FY = 1, DIAG = 2, SXX = 3, SXY = 4, SYY = 5;
@@ -211,14 +348,36 @@ export interface ForceBreakdown {
 /**
  * The shared force loop. One instance per strategy instance; it owns its query buffers, so a
  * step allocates nothing once they have grown to the largest neighbourhood.
+ *
+ * @example A lone agent is driven towards its preferred velocity
+ * ```ts
+ * import { FORCE_MODEL_OPTIONS, ForceModel, KERNEL_EXPONENTIAL } from "./_force_model.ts";
+ * import { resolveOptions } from "../core/options.ts";
+ * import { World } from "../core/world.ts";
+ * import { createNoneStrategy } from "./none.ts";
+ * import assert from "node:assert/strict";
+ * const world = new World({ strategy: createNoneStrategy() });
+ * world.addAgent({ x: 0, y: 0 });
+ * world.agents.prefVx[0] = 1.3;
+ * world.prepare();
+ * const options = resolveOptions("example", FORCE_MODEL_OPTIONS, {});
+ * const kernel = { kernel: KERNEL_EXPONENTIAL, strength: 2000, range: 0.08, neighborRadius: 1.25, headOn: null };
+ * const model = new ForceModel(options, kernel);
+ * assert.ok(Math.abs(model.forcesOf(world, 0).drivingX - 80 * 1.3 / 0.5) < 1e-9); // m v⁰ / τ
+ * ```
  */
 export class ForceModel {
   /** The parameters. */
   readonly params: ForceModelParams;
 
-  #neighbors = new Uint32Array(64);
-  #counterflow = new CounterflowQuery();
-  #segments = new Uint32Array(32);
+  /** The options and kernel the parameters came from (`forcesOf` derives a model from them). */
+  readonly #options: ForceModelOptions;
+  readonly #kernel: ForceKernel;
+  /** Name of the collision-flag column of the head-on rule, or null without the rule. */
+  readonly #blockedColumn: string | null;
+  #neighbors = new NeighbourQuery();
+  #segments = new NeighbourQuery();
+  #counterflowQuery = new NeighbourQuery();
   #acc = new Float64Array(ACC_SIZE);
   /** Field of view of the current agent: ex, ey, wA, wB (see `#viewFrame`). */
   #frame = new Float64Array(4);
@@ -231,36 +390,39 @@ export class ForceModel {
   #dt = 0.05;
   /** +1 when the walking side is the left, −1 for the right (multiplies the left normal). */
   #sideSign = -1;
-
-  constructor(params: ForceModelParams) {
-    this.params = params;
-    this.#invR2 = 1 / (params.neighborRadius * params.neighborRadius);
-  }
+  /**
+   * Whether the agent being solved stands in a counter-flow (see `#sideShare`): 1 yes, 0 no, −1
+   * not looked up yet (looked up once per agent, and only when someone is ahead).
+   */
+  #counterflow = -1;
 
   /**
-   * Writes `newVx`/`newVy` for agents `begin … end-1`. `blocked` is the collision-flag column of
-   * the head-on rule (0 free, +1 probing to the left, −1 probing to the right), or null.
+   * @param options the shared options, resolved
+   * @param kernel the strategy's pedestrian interaction
    */
-  computeNewVelocities(
-    agents: AgentStore,
-    grid: AgentGrid,
-    obstacles: StaticObstacles,
-    dt: number,
-    walkingSide: WalkingSide,
-    begin: number,
-    end: number,
-    blocked: Int32Array | null,
-  ): void {
-    this.#bind(agents, grid, obstacles, dt, walkingSide);
-    const p = this.params, acc = this.#acc, frame = this.#frame;
-    const vx = agents.vx, vy = agents.vy;
+  constructor(options: ForceModelOptions, kernel: ForceKernel) {
+    this.params = forceModelParams(options, kernel);
+    this.#options = options;
+    this.#kernel = kernel;
+    this.#blockedColumn = kernel.headOn?.column ?? null;
+    this.#invR2 = 1 / (kernel.neighborRadius * kernel.neighborRadius);
+  }
+
+  /** Writes `newVx`/`newVy` for agents `begin … end-1` (the strategy contract). */
+  computeNewVelocities(ctx: ForceContext, begin: number, end: number): void {
+    this.#bind(ctx);
+    const blocked = this.#blockedColumn === null
+      ? null
+      : ctx.agents.column<Int32Array>(this.#blockedColumn);
+    const p = this.params, acc = this.#acc, frame = this.#frame, dt = this.#dt;
+    const agents = this.#agents, vx = agents.vx, vy = agents.vy;
     const prefVx = agents.prefVx,
       prefVy = agents.prefVy,
       newVx = agents.newVx,
       newVy = agents.newVy;
     const m = p.mass, invTau = 1 / p.relaxationTime;
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
-    const hasWalls = obstacles.segmentCount > 0;
+    const hasWalls = this.#obstacles.segmentCount > 0;
     const mDiag = m * (1 + implicit * dt * invTau);
     for (let i = begin; i < end; i++) {
       const vxi = vx[i], vyi = vy[i];
@@ -269,7 +431,7 @@ export class ForceModel {
       const ex = frame[0], ey = frame[1];
       acc.fill(0);
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
-      this.#pedestrians(i, ex, ey, frame[2], frame[3], acc);
+      this.#pedestrians(i, acc);
       if (blocked !== null) {
         // Held back: the pedestrian forces oppose at least half the driving force at rest.
         const preferredSpeed = Math.sqrt(tvx * tvx + tvy * tvy);
@@ -297,30 +459,21 @@ export class ForceModel {
   }
 
   /**
-   * The forces on agent `index` split by origin, from the world's current state. For debug
-   * views and tests; allocates.
+   * The forces on agent `index` split by origin, from the state in `ctx` (a world between
+   * steps). For debug views and tests; allocates.
    */
-  forcesOf(
-    agents: AgentStore,
-    grid: AgentGrid,
-    obstacles: StaticObstacles,
-    dt: number,
-    walkingSide: WalkingSide,
-    index: number,
-  ): ForceBreakdown {
-    const p = this.params;
+  forcesOf(ctx: ForceContext, index: number): ForceBreakdown {
+    const p = this.params, agents = ctx.agents;
     const vxi = agents.vx[index], vyi = agents.vy[index];
     // Forces proper, without the implicit treatment of the velocity terms.
-    const explicitParams = { ...p, implicit: false };
-    const model = new ForceModel(explicitParams);
-    model.#bind(agents, grid, obstacles, dt, walkingSide);
-    const frame = new Float64Array(4);
-    model.#viewFrame(index, frame);
+    const model = new ForceModel({ ...this.#options, integration: "explicit" }, this.#kernel);
+    model.#bind(ctx);
+    model.#viewFrame(index, model.#frame);
     const ped = new Float64Array(ACC_SIZE);
     ped[LEFT_GAP] = ped[RIGHT_GAP] = Infinity;
-    const neighbors = model.#pedestrians(index, frame[0], frame[1], frame[2], frame[3], ped);
+    const neighbors = model.#pedestrians(index, ped);
     const wall = new Float64Array(ACC_SIZE);
-    const segments = obstacles.segmentCount > 0 ? model.#walls(index, wall) : 0;
+    const segments = ctx.obstacles.segmentCount > 0 ? model.#walls(index, wall) : 0;
     const k = p.mass / p.relaxationTime;
     return {
       drivingX: k * (agents.prefVx[index] - vxi),
@@ -334,18 +487,12 @@ export class ForceModel {
     };
   }
 
-  #bind(
-    agents: AgentStore,
-    grid: AgentGrid,
-    obstacles: StaticObstacles,
-    dt: number,
-    walkingSide: WalkingSide,
-  ): void {
-    this.#agents = agents;
-    this.#grid = grid;
-    this.#obstacles = obstacles;
-    this.#dt = dt;
-    this.#sideSign = walkingSide === "left" ? 1 : -1;
+  #bind(ctx: ForceContext): void {
+    this.#agents = ctx.agents;
+    this.#grid = ctx.grid;
+    this.#obstacles = ctx.obstacles;
+    this.#dt = ctx.dt;
+    this.#sideSign = ctx.walkingSide === "left" ? 1 : -1;
   }
 
   /**
@@ -375,27 +522,20 @@ export class ForceModel {
 
   /**
    * Adds the pedestrian interactions on agent `i` to `acc` (force, implicit matrix, blocking
-   * information) and returns the number of neighbours. (ex, ey) is the unit direction of the
-   * field of view (0 when there is none); w(φ) = wB + wA·cos φ.
+   * information) and returns the number of neighbours. The field of view is `#frame` (see
+   * `#viewFrame`): the unit direction (ex, ey), 0 when there is none, and w(φ) = wB + wA·cos φ.
+   *
+   * Longer than our usual functions, on purpose: it is the strategy's innermost loop, and its
+   * per-pair terms (kernel, walking side, head-on rule, contact, implicit matrix) share a dozen
+   * intermediate values (n, g, w·f, cos φ) that calls would pass back and forth for every pair.
    */
-  #pedestrians(
-    i: number,
-    ex: number,
-    ey: number,
-    wA: number,
-    wB: number,
-    acc: Float64Array,
-  ): number {
-    const p = this.params, a = this.#agents;
+  #pedestrians(i: number, acc: Float64Array): number {
+    const p = this.params, a = this.#agents, frame = this.#frame;
+    const ex = frame[0], ey = frame[1], wA = frame[2], wB = frame[3];
     const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius, serial = a.serial;
-    const prefVx = a.prefVx, prefVy = a.prefVy;
     const xi = px[i], yi = py[i], vxi = vx[i], vyi = vy[i], ri = radius[i], si = serial[i];
-    let count = this.#grid.queryRadius(xi, yi, p.neighborRadius, this.#neighbors, i);
-    if (count > this.#neighbors.length) {
-      this.#neighbors = new Uint32Array(_capacityFor(count));
-      count = this.#grid.queryRadius(xi, yi, p.neighborRadius, this.#neighbors, i);
-    }
-    const nb = this.#neighbors;
+    const count = this.#neighbors.agents(this.#grid, xi, yi, p.neighborRadius, i);
+    const nb = this.#neighbors.found;
     const exponential = p.kernel === KERNEL_EXPONENTIAL, headOnRule = p.headOnRule;
     const A = p.strength, invB = 1 / p.range, invR2 = this.#invR2;
     const k = p.bodyStiffness, kappa = p.friction;
@@ -404,10 +544,7 @@ export class ForceModel {
     // Walking-side normal of the desired direction, scaled by σ (zero without a direction).
     const sideSign = this.#sideSign;
     const sideX = -sideSign * ey, sideY = sideSign * ex, sigma = p.sidePreference;
-    // In a counter-flow (someone ahead within COUNTERFLOW_RADIUS comes the other way) everyone
-    // ahead counts: people keep to their side before the oncoming crowd reaches them. Looked up
-    // once per agent, and only when someone is ahead (-1: not looked up yet).
-    let counterflow = -1;
+    this.#counterflow = -1;
     const blockDistance = p.blockDistance, stopSpeed = p.stopSpeed, dodgeGain = p.dodgeGain;
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
     for (let m = 0; m < count; m++) {
@@ -442,19 +579,8 @@ export class ForceModel {
       const wfs = fs * (wB + wA * cosPhi);
       let sx = wfs * nx, sy = wfs * ny;
       if (cosPhi > 0 && sigma > 0) {
-        // Walking-side preference, strongest straight ahead, against someone coming the other
-        // way: o_ij = max(0, −ê_i·ê_j) of the two desired directions (1 head-on). In a
-        // counter-flow everyone ahead counts (o_ij = 1); otherwise people walking the same way,
-        // crossing or standing do not: a crowd converging on a door would drift into the corner
-        // on its walking side.
-        if (counterflow < 0) {
-          counterflow = counterflowAhead(a, this.#grid, i, COUNTERFLOW_RADIUS, this.#counterflow)
-            ? 1
-            : 0;
-        }
-        const pjx = prefVx[j], pjy = prefVy[j];
-        const along = pjx * ex + pjy * ey;
-        const o = counterflow === 1 ? 1 : along < 0 ? -along / Math.sqrt(pjx * pjx + pjy * pjy) : 0;
+        // Walking-side preference, strongest straight ahead (see `#sideShare`).
+        const o = this.#sideShare(i, j, ex, ey);
         if (o > 0) {
           const f = sigma * wfs * cosPhi * o;
           sx += f * sideX;
@@ -462,8 +588,6 @@ export class ForceModel {
         }
       }
       if (headOnRule) {
-        // Lateral offset of j from i's line (> 0: j is on the left).
-        const lat = -(ex * dy - ey * dx);
         const vjx = vx[j], vjy = vy[j];
         if (cosPhi > ENCOUNTER_COS && vjx * ex + vjy * ey < -stopSpeed) {
           // j comes at i within ±60° ahead: the higher serial holds its line (only brakes), the
@@ -473,20 +597,15 @@ export class ForceModel {
             sx = lon * ex;
             sy = lon * ey;
           } else {
-            const aligned = ALIGNED_FRACTION * rij;
+            // Lateral offset of j from i's line (> 0: j is on the left).
+            const lat = -(ex * dy - ey * dx), aligned = ALIGNED_FRACTION * rij;
             const dir = lat > aligned ? -1 : lat < -aligned ? 1 : sideSign;
             const dodge = dodgeGain * wfs;
             sx = lon * ex - dir * dodge * ey;
             sy = lon * ey + dir * dodge * ex;
           }
         }
-        const surface = -gap;
-        if (surface < blockDistance) {
-          // Side occupancy relative to the desired direction (left normal = (−ey, ex)).
-          const toLeft = -(ny * ex - nx * ey);
-          if (toLeft > BLOCK_COS && surface < acc[LEFT_GAP]) acc[LEFT_GAP] = surface;
-          if (toLeft < -BLOCK_COS && surface < acc[RIGHT_GAP]) acc[RIGHT_GAP] = surface;
-        }
+        if (-gap < blockDistance) _occupySide(acc, -gap, nx, ny, ex, ey);
       }
       // Body compression along n and sliding friction along t = (−n_y, n_x).
       // Friction coefficient κ·g; the implicit step uses the pair's exact rate κg/(1 + 2dtκg/m),
@@ -516,6 +635,31 @@ export class ForceModel {
   }
 
   /**
+   * o_ij of the walking-side preference of agent i (desired direction (ex, ey)) against a
+   * neighbour j ahead: max(0, −ê_i·ê_j) of the two desired directions (1 head-on); in a
+   * counter-flow (someone ahead within `COUNTERFLOW_RADIUS` comes the other way) 1 for everyone
+   * ahead, as people keep to their side before the oncoming crowd reaches them. Otherwise people
+   * walking the same way, crossing or standing do not count: a crowd converging on a door would
+   * drift into the corner on its walking side.
+   */
+  #sideShare(i: number, j: number, ex: number, ey: number): number {
+    if (this.#counterflow < 0) {
+      const ahead = counterflowAhead(
+        this.#agents,
+        this.#grid,
+        i,
+        COUNTERFLOW_RADIUS,
+        this.#counterflowQuery,
+      );
+      this.#counterflow = ahead ? 1 : 0;
+    }
+    if (this.#counterflow === 1) return 1;
+    const pjx = this.#agents.prefVx[j], pjy = this.#agents.prefVy[j];
+    const along = pjx * ex + pjy * ey;
+    return along < 0 ? -along / Math.sqrt(pjx * pjx + pjy * pjy) : 0;
+  }
+
+  /**
    * Adds the forces of every obstacle segment within the obstacle search radius of agent `i`
    * (nearest point on each segment) to `acc`; returns the number of segments. A vertex shared by
    * two chained segments counts once, so a straight wall split in pieces pushes like one wall.
@@ -523,12 +667,8 @@ export class ForceModel {
   #walls(i: number, acc: Float64Array): number {
     const p = this.params, a = this.#agents, o = this.#obstacles;
     const xi = a.px[i], yi = a.py[i], vxi = a.vx[i], vyi = a.vy[i], ri = a.radius[i];
-    let count = o.queryRadius(xi, yi, p.obstacleRadius, this.#segments);
-    if (count > this.#segments.length) {
-      this.#segments = new Uint32Array(_capacityFor(count));
-      count = o.queryRadius(xi, yi, p.obstacleRadius, this.#segments);
-    }
-    const segs = this.#segments;
+    const count = this.#segments.segments(o, xi, yi, p.obstacleRadius);
+    const segs = this.#segments.found;
     const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, prev = o.prev, solidLeft = o.solidLeft;
     const Aw = p.wallStrength, invBw = 1 / p.wallRange, k = p.bodyStiffness, kappa = p.friction;
     const dt = this.#dt, dt2 = dt * dt;
@@ -536,44 +676,21 @@ export class ForceModel {
     const headOnRule = p.headOnRule, blockDistance = p.blockDistance;
     const pvx = a.prefVx[i], pvy = a.prefVy[i], ps = Math.sqrt(pvx * pvx + pvy * pvy);
     const ex = ps > 1e-9 ? pvx / ps : 0, ey = ps > 1e-9 ? pvy / ps : 0;
-    // Solid polygons are one-sided: the agent is inside one only when the nearest solid segment
-    // has it on its solid (left) side. Far edges of a nearby pillar also have the agent on their
-    // left, so that test alone would pull agents into small polygons; they are skipped instead.
-    let inside = -1, nearestSolid = Infinity;
-    for (let m = 0; m < count; m++) {
-      const s = segs[m];
-      if (solidLeft[s] !== 1) continue;
-      const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
-      const t = segmentT(xi - x0, yi - y0, ux, uy);
-      const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
-      const d2 = dx * dx + dy * dy;
-      const left = ux * (yi - y0) - uy * (xi - x0) > 0;
-      // On a tie (a shared vertex) the outside reading wins.
-      if (d2 < nearestSolid - 1e-12 || (d2 <= nearestSolid + 1e-12 && !left)) {
-        nearestSolid = d2;
-        inside = left ? s : -1;
-      }
-    }
+    const inside = this.#insideSolid(count, xi, yi);
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
     for (let m = 0; m < count; m++) {
       const s = segs[m];
       const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
-      const len2 = ux * ux + uy * uy;
       const cross = ux * (yi - y0) - uy * (xi - x0); // > 0: the agent is on the left
       const backFacing = solidLeft[s] === 1 && cross > 0;
       if (backFacing && s !== inside) continue; // the far side of a solid polygon
-      let t = ((xi - x0) * ux + (yi - y0) * uy) / len2;
-      if (t <= 0) {
-        if (prev[s] >= 0 && !backFacing) continue; // the previous segment owns this vertex
-        t = 0;
-      } else if (t > 1) {
-        t = 1;
-      }
+      const t = segmentParameter(xi, yi, x0, y0, bx[s], by[s]);
+      if (t === 0 && prev[s] >= 0 && !backFacing) continue; // the previous segment owns vertex a
       const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
       let d = Math.sqrt(dx * dx + dy * dy), nx: number, ny: number;
       if (backFacing) {
         // Inside a solid polygon: push out through this edge (outward normal = right of it).
-        const len = Math.sqrt(len2);
+        const len = Math.sqrt(ux * ux + uy * uy);
         nx = uy / len;
         ny = -ux / len;
         d = -d;
@@ -582,7 +699,7 @@ export class ForceModel {
         ny = dy / d;
       } else {
         // On the line of a two-sided wall: back to the side the agent comes from.
-        const len = Math.sqrt(len2);
+        const len = Math.sqrt(ux * ux + uy * uy);
         nx = -uy / len;
         ny = ux / len;
         if (vxi * nx + vyi * ny > 0) {
@@ -605,11 +722,7 @@ export class ForceModel {
       sxx += c * nx * nx;
       sxy += c * nx * ny;
       syy += c * ny * ny;
-      if (headOnRule && -gap < blockDistance) {
-        const toLeft = -(ny * ex - nx * ey);
-        if (toLeft > BLOCK_COS && -gap < acc[LEFT_GAP]) acc[LEFT_GAP] = -gap;
-        if (toLeft < -BLOCK_COS && -gap < acc[RIGHT_GAP]) acc[RIGHT_GAP] = -gap;
-      }
+      if (headOnRule && -gap < blockDistance) _occupySide(acc, -gap, nx, ny, ex, ey);
     }
     acc[FX] += fx;
     acc[FY] += fy;
@@ -618,6 +731,33 @@ export class ForceModel {
     acc[SXY] += sxy;
     acc[SYY] += syy;
     return count;
+  }
+
+  /**
+   * The solid segment among the first `count` found whose polygon holds (`xi`, `yi`), or -1.
+   * Solid polygons are one-sided: the agent is inside one only when the nearest solid segment
+   * has it on its solid (left) side. Far edges of a nearby pillar also have the agent on their
+   * left, so that test alone would pull agents into small polygons; they are skipped instead.
+   */
+  #insideSolid(count: number, xi: number, yi: number): number {
+    const o = this.#obstacles, segs = this.#segments.found;
+    const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, solidLeft = o.solidLeft;
+    let inside = -1, nearestSolid = Infinity;
+    for (let m = 0; m < count; m++) {
+      const s = segs[m];
+      if (solidLeft[s] !== 1) continue;
+      const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
+      const t = segmentParameter(xi, yi, x0, y0, bx[s], by[s]);
+      const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
+      const d2 = dx * dx + dy * dy;
+      const left = ux * (yi - y0) - uy * (xi - x0) > 0;
+      // On a tie (a shared vertex) the outside reading wins.
+      if (d2 < nearestSolid - 1e-12 || (d2 <= nearestSolid + 1e-12 && !left)) {
+        nearestSolid = d2;
+        inside = left ? s : -1;
+      }
+    }
+    return inside;
   }
 
   /**
@@ -656,15 +796,21 @@ export class ForceModel {
   }
 }
 
-/** Smallest power of two >= max(64, n). */
-function _capacityFor(n: number): number {
-  let size = 64;
-  while (size < n) size *= 2;
-  return size;
-}
-
-/** Parameter in [0, 1] of the point of segment (0, 0)–(ux, uy) nearest to (px, py). */
-function segmentT(px: number, py: number, ux: number, uy: number): number {
-  const t = (px * ux + py * uy) / (ux * ux + uy * uy);
-  return t < 0 ? 0 : t > 1 ? 1 : t;
+/**
+ * Side occupancy of the head-on rule: records a neighbour or wall at surface gap `surface` (m)
+ * in direction (nx, ny) from the agent when it lies within ±45° of the left or right normal of
+ * the desired direction (ex, ey).
+ */
+function _occupySide(
+  acc: Float64Array,
+  surface: number,
+  nx: number,
+  ny: number,
+  ex: number,
+  ey: number,
+): void {
+  // Left normal = (−ey, ex).
+  const toLeft = -(ny * ex - nx * ey);
+  if (toLeft > BLOCK_COS && surface < acc[LEFT_GAP]) acc[LEFT_GAP] = surface;
+  if (toLeft < -BLOCK_COS && surface < acc[RIGHT_GAP]) acc[RIGHT_GAP] = surface;
 }

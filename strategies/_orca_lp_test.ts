@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import { Rng } from "../core/rng.ts";
 import { StaticObstacles } from "../core/obstacles.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
-import {
-  OrcaNeighbors,
-  OrcaObstacles,
-  pushAgentLines,
-  pushContactLines,
-} from "./_orca_half_planes.ts";
+import { OrcaNeighbors, pushAgentLines, pushContactLines } from "./_orca_half_planes.ts";
+import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 
 const DT = 0.05;
 const TAU = 5;
@@ -52,7 +48,13 @@ function randomCase(rng: Rng): Case {
     }
     const geometry = new OrcaObstacles();
     geometry.update(obstacles);
-    geometry.pushLines(obstacles, lines, 0, 0, vx, vy, 0.25, maxSpeed, TAU);
+    const query = new ObstacleQuery();
+    query.vx = vx;
+    query.vy = vy;
+    query.radius = 0.25;
+    query.maxSpeed = maxSpeed;
+    query.horizon = TAU;
+    geometry.pushLines(lines, query);
   }
   const nb = new OrcaNeighbors(12);
   nb.count = 1 + rng.int(12);
@@ -67,18 +69,18 @@ function randomCase(rng: Rng): Case {
     nb.share[m] = rng.chance(0.1) ? 1 : 0.5;
     nb.tie[m] = 1;
   }
-  pushContactLines(lines, nb, maxSpeed, 1 / DT);
+  nb.ownVx = vx;
+  nb.ownVy = vy;
+  nb.ownMaxSpeed = maxSpeed;
+  const settings = {
+    invTau: 1 / TAU,
+    invDt: 1 / DT,
+    side: rng.chance(0.5) ? 1 : -1,
+    preferSin: Math.sin(Math.PI / 6),
+  };
+  pushContactLines(lines, nb, settings);
   const numHard = lines.count;
-  pushAgentLines(
-    lines,
-    nb,
-    vx,
-    vy,
-    1 / TAU,
-    1 / DT,
-    rng.chance(0.5) ? 1 : -1,
-    Math.sin(Math.PI / 6),
-  );
+  pushAgentLines(lines, nb, settings);
   return {
     lines,
     numHard,

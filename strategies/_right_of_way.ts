@@ -18,6 +18,7 @@
  */
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 
 /**
  * cos 60°: a neighbour that has the agent within ±60° straight behind it leads the agent's queue
@@ -134,7 +135,8 @@ export function comesTheOtherWay(ex: number, ey: number, agents: AgentStore, j: 
 }
 
 /**
- * Scratch buffer of {@linkcode counterflowAhead}: one per strategy instance, grown on demand.
+ * Scratch buffer of {@linkcode counterflowAhead}: one per strategy instance, grown on demand. It
+ * is the core {@linkcode NeighbourQuery}; the name says what it is used for.
  *
  * @example
  * ```ts
@@ -143,10 +145,7 @@ export function comesTheOtherWay(ex: number, ey: number, agents: AgentStore, j: 
  * assert.equal(new CounterflowQuery().found.length, 64);
  * ```
  */
-export class CounterflowQuery {
-  /** Agent indices found by the last query. */
-  found: Uint32Array = new Uint32Array(64);
-}
+export class CounterflowQuery extends NeighbourQuery {}
 
 /**
  * True when someone within `radius` (m) ahead of agent i (in front of it along its preferred
@@ -180,14 +179,10 @@ export function counterflowAhead(
   grid: AgentGrid,
   i: number,
   radius: number,
-  query: CounterflowQuery,
+  query: NeighbourQuery,
 ): boolean {
   const x = agents.px[i], y = agents.py[i], pvx = agents.prefVx[i], pvy = agents.prefVy[i];
-  let count = grid.queryRadius(x, y, radius, query.found, i);
-  if (count > query.found.length) {
-    query.found = new Uint32Array(2 * count);
-    count = grid.queryRadius(x, y, radius, query.found, i);
-  }
+  const count = query.agents(grid, x, y, radius, i);
   const px = agents.px, py = agents.py, prefVx = agents.prefVx, prefVy = agents.prefVy;
   const found = query.found;
   for (let k = 0; k < count; k++) {

@@ -1,5 +1,6 @@
 /**
- * The `boxcast` strategy: seed 002's ("Crossing citizens") citizen steering as one strategy.
+ * The `boxcast` strategy: the citizen steering of "Crossing citizens: a simple simulation of
+ * pedestrian crossing" (project report) as one strategy.
  * Volume-adaptive box-cast avoidance has priority; when nothing is in the box, seek,
  * separation and drag are blended (weights 1, 0.6, 0.3), and contact handling keeps bodies
  * apart as the original's physics colliders did. See
@@ -93,7 +94,8 @@ export function createBoxcastStrategy(options: Partial<BoxcastOptions> = {}): St
 /** Registry entry of the `boxcast` strategy. */
 export const boxcastStrategy: StrategyFactory<BoxcastOptions> = {
   name: "boxcast",
-  description: "volume-adaptive box cast avoidance with seek, separation and drag (seed 002)",
+  description:
+    'volume-adaptive box cast avoidance with seek, separation and drag ("Crossing citizens")',
   options: BOXCAST_OPTIONS,
   create: createBoxcastStrategy,
 };

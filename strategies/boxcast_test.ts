@@ -121,7 +121,7 @@ Deno.test("boxcast passes head-on on the walking side, and the document's push-a
     left.passingY > 0.5,
     `keeps left: eastbound walker ${left.passingY.toFixed(2)} m from the other`,
   );
-  // Seed 002's steer pushes straight back from a hit dead ahead: the pair never gets past.
+  // The report's steer pushes straight back from a hit dead ahead: the pair never gets past.
   const away = headOn("right", { steer: "away" });
   assert.equal(away.finished, false);
   assert.ok(Number.isNaN(away.passingY));

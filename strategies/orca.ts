@@ -8,17 +8,20 @@
  * 1. builds one half-plane of velocities per static obstacle segment within
  *    `horizon · maxSpeed + radius` (nearest first, skipping segments whose velocity obstacle
  *    earlier lines already cover; convex and concave vertices handled as in the paper's
- *    Section 6): the velocities that stay clear of the obstacle for the horizon — first over
- *    `timeHorizonObst` (tau^O) to fit the preferred velocity to the walls ahead, then over the
- *    shorter `obstacleSafetyHorizon` for the hard constraints (see below);
+ *    Section 6; chained pieces that continue each other in a straight line count as one
+ *    segment, so a wall cut into many pieces costs what the whole wall costs): the velocities
+ *    that stay clear of the obstacle for the horizon — first over `timeHorizonObst` (tau^O) to
+ *    fit the preferred velocity to the walls ahead, then over the shorter
+ *    `obstacleSafetyHorizon` for the hard constraints (see below);
  * 2. builds one half-plane `ORCA_A|B^tau` per neighbour B, for the `maxNeighbors` nearest within
  *    `neighborDist`: the velocities that, if B does its half of the avoidance, stay clear of B
  *    for `timeHorizon` (tau). Agents that already overlap get the half-plane of one time step,
  *    which separates them within the next step;
- * 3. picks the velocity closest to its (wall-fitted) preferred velocity inside every half-plane and its speed
- *    disc (`maxSpeed`) with a 2-D linear program; when no such velocity exists, a 3-D linear
- *    program keeps the hard half-planes and minimises the largest violation of the agent
- *    half-planes.
+ * 3. picks the velocity closest to its (wall-fitted) preferred velocity inside every half-plane
+ *    and its speed disc (`maxSpeed`) with a 2-D linear program; when no such velocity exists, a
+ *    3-D linear program keeps the hard half-planes and minimises the largest violation of the
+ *    agent half-planes;
+ * 4. when blocked, steps aside or gives way (`stepAside`, below).
  *
  * Three additions, all on by default and all switchable:
  *
@@ -61,18 +64,17 @@
  * @module
  */
 import { AgentFlags, type AgentStore } from "../core/agent_store.ts";
-import type { AgentGrid } from "../core/agent_grid.ts";
-import type { StaticObstacles } from "../core/obstacles.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
-import type { StepContext, Strategy, StrategyFactory, WalkingSide } from "../core/strategy.ts";
+import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
 import {
+  type AgentLineSettings,
   HEAD_ON_SIN,
   OrcaNeighbors,
-  OrcaObstacles,
   pushAgentLines,
   pushContactLines,
 } from "./_orca_half_planes.ts";
+import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
 import {
   BLOCKED_PROGRESS,
@@ -253,16 +255,44 @@ const GIVE_WAY_SPEED = 0.5;
 interface OrcaSolveStats {
   neighbors: number;
   obstacleLines: number;
+  /** Obstacle segments the agent examined (visible and within tau^O · maxSpeed + r). */
+  obstacleSegments: number;
   lines: number;
   /** Index of the line where the 2-D program failed, or -1 when it was feasible. */
   failedLine: number;
+}
+
+/**
+ * What the solver reads from a step: the frozen state and the world's settings. A
+ * {@linkcode StepContext} is one, and so is a `World` (for inspection between steps).
+ */
+type OrcaContext = Pick<StepContext, "agents" | "grid" | "obstacles" | "dt" | "walkingSide">;
+
+/** The agent being solved: what its steps hand to each other (scratch, refilled per agent). */
+class _Solving {
+  /** Agent index. */
+  index = 0;
+  /** Preferred velocity (m/s). */
+  prefVx = 0;
+  prefVy = 0;
+  /** Target velocity: the preferred one fitted to the walls over tau^O (m/s). */
+  targetX = 0;
+  targetY = 0;
+  /** Lines of each kind: obstacles first, then contact (both hard), then agents. */
+  obstacleLines = 0;
+  hardLines = 0;
+  /** Obstacle segments examined: visible and within the range of the longer horizon. */
+  obstacleSegments = 0;
+  /** Neighbours gathered. */
+  neighbours = 0;
+  /** Where the 2-D program failed (`lines.count` when it did not). */
+  failed = 0;
 }
 
 /** The ORCA solver: options, scratch buffers and obstacle geometry of one strategy instance. */
 class OrcaSolver {
   readonly neighborDist: number;
   readonly maxNeighbors: number;
-  readonly invTimeHorizon: number;
   readonly timeHorizonObst: number;
   /** Horizon (s) of the hard obstacle half-planes: min(obstacleSafetyHorizon, tau^O). */
   readonly obstacleSafetyHorizon: number;
@@ -270,29 +300,46 @@ class OrcaSolver {
   readonly anticipates: boolean;
   readonly contactSafety: boolean;
   readonly stepAside: boolean;
-  readonly preferSin: number;
   readonly lines: OrcaLines;
   readonly projected: OrcaLines;
   readonly neighbors: OrcaNeighbors;
   readonly obstacles: OrcaObstacles = new OrcaObstacles();
-  readonly stats: OrcaSolveStats = { neighbors: 0, obstacleLines: 0, lines: 0, failedLine: -1 };
+  readonly stats: OrcaSolveStats = {
+    neighbors: 0,
+    obstacleLines: 0,
+    obstacleSegments: 0,
+    lines: 0,
+    failedLine: -1,
+  };
+  /** tau, 1/dt, walking side and side preference of the agent half-planes. */
+  readonly #settings: AgentLineSettings;
+  /** The agent being solved, as the obstacle half-planes see it. */
+  readonly #query = new ObstacleQuery();
+  readonly #agent = new _Solving();
   readonly #neighborIndex: Uint32Array;
   readonly #neighborDistSq: Float64Array;
   readonly #out = new Float64Array(2);
   readonly #temp = new Float64Array(2);
   readonly #away = new Float64Array(2);
   readonly #counterflow = new CounterflowQuery();
+  /** The step being solved (see {@linkcode OrcaSolver.beginStep}). */
+  #ctx: OrcaContext | null = null;
+  #hasObstacles = false;
 
   constructor(options: OrcaOptions) {
     this.neighborDist = options.neighborDist;
     this.maxNeighbors = options.maxNeighbors;
-    this.invTimeHorizon = 1 / options.timeHorizon;
     this.timeHorizonObst = options.timeHorizonObst;
     this.obstacleSafetyHorizon = Math.min(options.obstacleSafetyHorizon, options.timeHorizonObst);
     this.anticipates = this.obstacleSafetyHorizon < this.timeHorizonObst;
     this.contactSafety = options.contactSafety;
     this.stepAside = options.stepAside;
-    this.preferSin = Math.max(HEAD_ON_SIN, Math.sin((options.sidePreferenceAngle * Math.PI) / 180));
+    this.#settings = {
+      invTau: 1 / options.timeHorizon,
+      invDt: 20,
+      side: 1,
+      preferSin: Math.max(HEAD_ON_SIN, Math.sin((options.sidePreferenceAngle * Math.PI) / 180)),
+    };
     this.lines = new OrcaLines(options.maxNeighbors + 16);
     this.projected = new OrcaLines(options.maxNeighbors + 16);
     this.neighbors = new OrcaNeighbors(options.maxNeighbors);
@@ -300,103 +347,116 @@ class OrcaSolver {
     this.#neighborDistSq = new Float64Array(Math.max(1, options.maxNeighbors));
   }
 
+  /** Binds the step `ctx`: obstacle geometry, 1/dt and the walking side. */
+  beginStep(ctx: OrcaContext): void {
+    this.#ctx = ctx;
+    this.#hasObstacles = ctx.obstacles.segmentCount > 0;
+    if (this.#hasObstacles) this.obstacles.update(ctx.obstacles);
+    this.#settings.side = ctx.walkingSide === "left" ? -1 : 1;
+    this.#settings.invDt = 1 / ctx.dt;
+  }
+
   /** Writes the new velocity of every agent in `begin … end-1`. */
-  solveRange(
-    agents: AgentStore,
-    grid: AgentGrid,
-    obstacles: StaticObstacles,
-    dt: number,
-    walkingSide: WalkingSide,
-    begin: number,
-    end: number,
-  ): void {
-    const hasObstacles = obstacles.segmentCount > 0;
-    if (hasObstacles) this.obstacles.update(obstacles);
-    const side = walkingSide === "left" ? -1 : 1;
-    const invDt = 1 / dt;
-    if (begin === 0 && end === agents.count && grid.count === end) {
+  solveRange(ctx: OrcaContext, begin: number, end: number): void {
+    this.beginStep(ctx);
+    const grid = ctx.grid;
+    if (begin === 0 && end === ctx.agents.count && grid.count === end) {
       // Whole range: visit agents in grid order, so neighbours' data is likely still cached.
       const order = grid.sortedIndex;
-      for (let k = 0; k < end; k++) {
-        this.solveAgent(agents, grid, obstacles, hasObstacles, invDt, side, order[k]);
-      }
+      for (let k = 0; k < end; k++) this.solveAgent(order[k]);
     } else {
-      for (let i = begin; i < end; i++) {
-        this.solveAgent(agents, grid, obstacles, hasObstacles, invDt, side, i);
-      }
+      for (let i = begin; i < end; i++) this.solveAgent(i);
     }
   }
 
-  /** Writes `newVx[i]`, `newVy[i]` and fills `stats`. */
-  solveAgent(
-    agents: AgentStore,
-    grid: AgentGrid,
-    obstacles: StaticObstacles,
-    hasObstacles: boolean,
-    invDt: number,
-    side: number,
-    i: number,
-  ): void {
-    const flags = agents.flags;
-    if ((flags[i] & AgentFlags.frozen) !== 0) {
+  /**
+   * Writes `newVx[i]`, `newVy[i]` and fills `stats` (after {@linkcode OrcaSolver.beginStep}),
+   * in the named steps of the module doc.
+   */
+  solveAgent(i: number): void {
+    const agents = this.#ctx!.agents;
+    if ((agents.flags[i] & AgentFlags.frozen) !== 0) {
       agents.newVx[i] = 0;
       agents.newVy[i] = 0;
       return;
     }
-    const px = agents.px, py = agents.py, vx = agents.vx, vy = agents.vy, radius = agents.radius;
-    const x = px[i], y = py[i], vxi = vx[i], vyi = vy[i], ri = radius[i];
-    const maxSpeed = agents.maxSpeed[i];
-    const lines = this.lines;
-    lines.count = 0;
-    const pvx = agents.prefVx[i], pvy = agents.prefVy[i];
-    const out = this.#out;
-    // The target: the preferred velocity, fitted to the walls over tau^O (anticipation).
-    let tx = pvx, ty = pvy;
-    if (hasObstacles && this.anticipates) {
-      const ahead = this.obstacles.pushLines(
-        obstacles,
-        lines,
-        x,
-        y,
-        vxi,
-        vyi,
-        ri,
-        maxSpeed,
-        this.timeHorizonObst,
-      );
-      if (ahead > 0 && linearProgram2(lines, maxSpeed, pvx, pvy, false, out) === ahead) {
-        tx = out[0];
-        ty = out[1];
-      }
-      lines.count = 0;
+    const a = this.#agent, nb = this.neighbors, out = this.#out, stats = this.stats;
+    a.index = i;
+    const pvx = a.prefVx = a.targetX = agents.prefVx[i];
+    const pvy = a.prefVy = a.targetY = agents.prefVy[i];
+    nb.ownVx = agents.vx[i];
+    nb.ownVy = agents.vy[i];
+    nb.ownMaxSpeed = agents.maxSpeed[i];
+    this.lines.count = 0;
+    // Step 1: the obstacle half-planes.
+    if (this.#hasObstacles) {
+      this.#fitTargetToWalls();
+      this.#pushObstacleLines();
+    } else {
+      a.obstacleLines = a.obstacleSegments = 0;
     }
-    // The hard obstacle half-planes over the safety horizon; after the anticipation pass, its
-    // segments are reused.
-    const numObstLines = !hasObstacles ? 0 : this.anticipates
-      ? this.obstacles.pushNearer(
-        obstacles,
-        lines,
-        x,
-        y,
-        vxi,
-        vyi,
-        ri,
-        maxSpeed,
-        this.obstacleSafetyHorizon,
-      )
-      : this.obstacles.pushLines(
-        obstacles,
-        lines,
-        x,
-        y,
-        vxi,
-        vyi,
-        ri,
-        maxSpeed,
-        this.obstacleSafetyHorizon,
-      );
+    this.#gatherNeighbours();
+    // Step 2b: the contact half-planes (hard, when on), then one ORCA half-plane per neighbour.
+    const lines = this.lines, settings = this.#settings;
+    if (this.contactSafety) pushContactLines(lines, nb, settings);
+    a.hardLines = lines.count;
+    pushAgentLines(lines, nb, settings);
+    this.#solve();
+    if (this.stepAside && _blocked(out, pvx, pvy)) this.#unblock();
+    agents.newVx[i] = out[0];
+    agents.newVy[i] = out[1];
+    stats.neighbors = a.neighbours;
+    stats.obstacleLines = a.obstacleLines;
+    stats.obstacleSegments = a.obstacleSegments;
+    stats.lines = lines.count;
+    stats.failedLine = a.failed < lines.count ? a.failed : -1;
+  }
+
+  /**
+   * Step 1a (with obstacles): the agent as the obstacle half-planes see it, and the target, the
+   * preferred velocity fitted to the walls over tau^O (anticipation).
+   */
+  #fitTargetToWalls(): void {
+    const agents = this.#ctx!.agents, a = this.#agent, i = a.index, q = this.#query;
+    q.x = agents.px[i];
+    q.y = agents.py[i];
+    q.vx = this.neighbors.ownVx;
+    q.vy = this.neighbors.ownVy;
+    q.radius = agents.radius[i];
+    q.maxSpeed = this.neighbors.ownMaxSpeed;
+    if (!this.anticipates) return;
+    const lines = this.lines, out = this.#out;
+    q.horizon = this.timeHorizonObst;
+    const ahead = this.obstacles.pushLines(lines, q);
+    a.obstacleSegments = this.obstacles.segmentsInRange;
+    if (ahead > 0 && linearProgram2(lines, q.maxSpeed, a.prefVx, a.prefVy, false, out) === ahead) {
+      a.targetX = out[0];
+      a.targetY = out[1];
+    }
+    lines.count = 0;
+  }
+
+  /**
+   * Step 1b (with obstacles): the hard obstacle half-planes over the safety horizon; after the
+   * anticipation pass, its segments are reused.
+   */
+  #pushObstacleLines(): void {
+    const a = this.#agent, q = this.#query;
+    q.horizon = this.obstacleSafetyHorizon;
+    if (this.anticipates) {
+      a.obstacleLines = this.obstacles.pushNearer(this.lines, q);
+    } else {
+      a.obstacleLines = this.obstacles.pushLines(this.lines, q);
+      a.obstacleSegments = this.obstacles.segmentsInRange;
+    }
+  }
+
+  /** Step 2a: the `maxNeighbors` nearest within `neighborDist`, as the agent sees them. */
+  #gatherNeighbours(): void {
+    const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index;
+    const x = agents.px[i], y = agents.py[i], ri = agents.radius[i], pvx = a.prefVx, pvy = a.prefVy;
     const found = this.maxNeighbors > 0
-      ? grid.queryKNearest(
+      ? ctx.grid.queryKNearest(
         x,
         y,
         this.neighborDist,
@@ -406,11 +466,12 @@ class OrcaSolver {
         i,
       )
       : 0;
-    // Gather the neighbours as this agent sees them, contiguous for the line builders.
+    // Contiguous for the line builders.
     const idx = this.#neighborIndex, nb = this.neighbors;
     const nrpx = nb.rpx, nrpy = nb.rpy, nvx = nb.vx, nvy = nb.vy, nr = nb.combinedRadius;
     const nshare = nb.share, ntie = nb.tie, noncoming = nb.oncoming;
-    const prefVx = agents.prefVx, prefVy = agents.prefVy;
+    const px = agents.px, py = agents.py, vx = agents.vx, vy = agents.vy, radius = agents.radius;
+    const flags = agents.flags, prefVx = agents.prefVx, prefVy = agents.prefVy;
     for (let m = 0; m < found; m++) {
       const j = idx[m];
       nrpx[m] = px[j] - x;
@@ -426,55 +487,61 @@ class OrcaSolver {
       noncoming[m] = +(pvx * prefVx[j] + pvy * prefVy[j] < 0);
     }
     nb.count = found;
-    if (this.contactSafety) pushContactLines(lines, nb, maxSpeed, invDt);
-    const numHardLines = lines.count;
-    pushAgentLines(lines, nb, vxi, vyi, this.invTimeHorizon, invDt, side, this.preferSin);
-    const failed = linearProgram2(lines, maxSpeed, tx, ty, false, out);
-    if (failed < lines.count) {
-      if (failed >= numHardLines) {
-        // Keep obstacles and contact half-planes; violate the ORCA half-planes least.
-        linearProgram3(lines, numHardLines, failed, maxSpeed, out, this.projected, this.#temp);
-      } else {
-        // Agents already overlap from several sides: separate them as well as possible.
-        lines.count = numHardLines;
-        linearProgram3(lines, numObstLines, failed, maxSpeed, out, this.projected, this.#temp);
-      }
+    a.neighbours = found;
+  }
+
+  /**
+   * Step 3: the velocity closest to the target within every half-plane and the speed disc;
+   * when there is none, the 3-D program keeps the hard half-planes and violates the agent
+   * half-planes least.
+   */
+  #solve(): void {
+    const a = this.#agent,
+      lines = this.lines,
+      out = this.#out,
+      maxSpeed = this.neighbors.ownMaxSpeed;
+    const failed = a.failed = linearProgram2(lines, maxSpeed, a.targetX, a.targetY, false, out);
+    if (failed >= lines.count) return;
+    if (failed >= a.hardLines) {
+      // Keep obstacles and contact half-planes; violate the ORCA half-planes least.
+      linearProgram3(lines, a.hardLines, failed, maxSpeed, out, this.projected, this.#temp);
+    } else {
+      // Agents already overlap from several sides: separate them as well as possible.
+      lines.count = a.hardLines;
+      linearProgram3(lines, a.obstacleLines, failed, maxSpeed, out, this.projected, this.#temp);
     }
-    const wantSq = pvx * pvx + pvy * pvy;
+  }
+
+  /**
+   * Step 4 (`stepAside`, for a blocked agent: see `_blocked`): in a counter-flow, step towards
+   * the walking side; wedged against a standing neighbour with the right of way, back off from
+   * it.
+   */
+  #unblock(): void {
+    const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index;
+    const lines = this.lines, out = this.#out, maxSpeed = this.neighbors.ownMaxSpeed;
+    const pvx = a.prefVx, pvy = a.prefVy, wantSq = pvx * pvx + pvy * pvy, failed = a.failed;
     if (
-      this.stepAside && wantSq > 0 && out[0] * pvx + out[1] * pvy < BLOCKED_PROGRESS * wantSq
+      failed === lines.count &&
+      // The nearest neighbours usually settle it without reading everyone in range.
+      (counterflowAmong(agents, i, this.#neighborIndex, a.neighbours) ||
+        counterflowAhead(agents, ctx.grid, i, this.neighborDist, this.#counterflow))
     ) {
-      // Blocked: less than a tenth of the preferred progress.
-      if (
-        failed === lines.count &&
-        // The nearest neighbours usually settle it without reading everyone in range.
-        (counterflowAmong(agents, i, idx, found) ||
-          counterflowAhead(agents, grid, i, this.neighborDist, this.#counterflow))
-      ) {
-        // By someone coming the other way: step towards the walking side, solving again for the
-        // preferred velocity turned 90° to that side (same half-planes).
-        const wallsAllow = this.anticipates
-          ? tx * pvx + ty * pvy >= BLOCKED_PROGRESS * wantSq
-          : this.#freeOfWalls(lines, numObstLines, maxSpeed, pvx, pvy);
-        if (wallsAllow) {
-          linearProgram2(lines, maxSpeed, side * pvy, -side * pvx, false, out);
-        }
-      } else if (failed >= numHardLines && this.#givesWay(agents, i, pvx, pvy)) {
-        // By a standing neighbour with the right of way: back off from it (at half the
-        // preferred speed), keeping the hard half-planes, so that it can pass first. When the
-        // program was infeasible, the agent half-planes are already violated: keep the hard ones.
-        const back = GIVE_WAY_SPEED * Math.sqrt(wantSq);
-        if (failed < lines.count) lines.count = numHardLines;
-        linearProgram2(lines, maxSpeed, back * this.#away[0], back * this.#away[1], false, out);
-      }
+      // By someone coming the other way: step towards the walking side, solving again for the
+      // preferred velocity turned 90° to that side (same half-planes).
+      const wallsAllow = this.anticipates
+        ? a.targetX * pvx + a.targetY * pvy >= BLOCKED_PROGRESS * wantSq
+        : this.#freeOfWalls(pvx, pvy);
+      const side = this.#settings.side;
+      if (wallsAllow) linearProgram2(lines, maxSpeed, side * pvy, -side * pvx, false, out);
+    } else if (failed >= a.hardLines && this.#givesWay(agents, i, pvx, pvy)) {
+      // By a standing neighbour with the right of way: back off from it (at half the
+      // preferred speed), keeping the hard half-planes, so that it can pass first. When the
+      // program was infeasible, the agent half-planes are already violated: keep the hard ones.
+      const back = GIVE_WAY_SPEED * Math.sqrt(wantSq);
+      if (failed < lines.count) lines.count = a.hardLines;
+      linearProgram2(lines, maxSpeed, back * this.#away[0], back * this.#away[1], false, out);
     }
-    agents.newVx[i] = out[0];
-    agents.newVy[i] = out[1];
-    const stats = this.stats;
-    stats.neighbors = found;
-    stats.obstacleLines = numObstLines;
-    stats.lines = lines.count;
-    stats.failedLine = failed < lines.count ? failed : -1;
   }
 
   /**
@@ -504,20 +571,21 @@ class OrcaSolver {
   }
 
   /** True when the obstacle half-planes alone let the agent make its blocked-progress share. */
-  #freeOfWalls(
-    lines: OrcaLines,
-    numObstLines: number,
-    maxSpeed: number,
-    pvx: number,
-    pvy: number,
-  ): boolean {
+  #freeOfWalls(pvx: number, pvy: number): boolean {
+    const lines = this.lines, numObstLines = this.#agent.obstacleLines;
     if (numObstLines === 0) return true;
     const count = lines.count, v = this.#temp;
     lines.count = numObstLines;
-    linearProgram2(lines, maxSpeed, pvx, pvy, false, v);
+    linearProgram2(lines, this.neighbors.ownMaxSpeed, pvx, pvy, false, v);
     lines.count = count;
     return v[0] * pvx + v[1] * pvy >= BLOCKED_PROGRESS * (pvx * pvx + pvy * pvy);
   }
+}
+
+/** Blocked: the chosen velocity `out` makes less than a tenth of the preferred progress. */
+function _blocked(out: Float64Array, pvx: number, pvy: number): boolean {
+  const wantSq = pvx * pvx + pvy * pvy;
+  return wantSq > 0 && out[0] * pvx + out[1] * pvy < BLOCKED_PROGRESS * wantSq;
 }
 
 /**
@@ -554,7 +622,7 @@ export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy
     name: "orca",
     neighborRadius: Math.min(resolved.neighborDist, ORCA_GRID_RADIUS),
     computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
-      solver.solveRange(ctx.agents, ctx.grid, ctx.obstacles, ctx.dt, ctx.walkingSide, begin, end);
+      solver.solveRange(ctx, begin, end);
     },
     inspect(world: World, index: number): Record<string, number | string | boolean> {
       const agents = world.agents;
@@ -564,14 +632,12 @@ export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy
         );
       }
       const keepX = agents.newVx[index], keepY = agents.newVy[index];
-      const obstacles = world.obstacles;
-      const hasObstacles = obstacles.segmentCount > 0;
-      if (hasObstacles) solver.obstacles.update(obstacles);
-      const side = world.walkingSide === "left" ? -1 : 1;
-      solver.solveAgent(agents, world.grid, obstacles, hasObstacles, 1 / world.dt, side, index);
+      solver.beginStep(world);
+      solver.solveAgent(index);
       const result = {
         neighbors: solver.stats.neighbors,
         obstacleLines: solver.stats.obstacleLines,
+        obstacleSegments: solver.stats.obstacleSegments,
         agentLines: solver.stats.lines - solver.stats.obstacleLines,
         feasible: solver.stats.failedLine < 0,
         newVx: agents.newVx[index],

@@ -244,14 +244,19 @@ Deno.test("orca walks around the open end of a wall", () => {
 
 Deno.test("orca skips wall segments already covered by nearer ones", () => {
   const world = orcaWorld();
-  // One straight wall in 40 pieces, 1 m ahead of an agent walking into it.
+  // A wall in 40 pieces along an arc (radius 20 m) that curves away from an agent 1 m below
+  // its middle, walking into it: the nearer pieces' lines cover the farther ones.
   const points: [number, number][] = [];
-  for (let k = 0; k <= 40; k++) points.push([-10 + k * 0.5, 1]);
+  for (let k = 0; k <= 40; k++) {
+    const x = -10 + k * 0.5;
+    points.push([x, 21 - Math.sqrt(400 - x * x)]);
+  }
   world.obstacles.addWall(points);
   world.addAgent({ x: 0, y: 0, goalX: 0, goalY: 5 });
   world.prepare();
   const info = world.strategy.inspect!(world, 0);
-  // tau^O · maxSpeed + r = 5 · 1.742 + 0.25 m reaches about 36 pieces; a few lines suffice.
+  // tau^O · maxSpeed + r = 5 · 1.742 + 0.25 m reaches about 34 pieces; a few lines suffice.
+  assert.ok((info.obstacleSegments as number) >= 30, JSON.stringify(info));
   assert.ok(
     (info.obstacleLines as number) >= 1 && (info.obstacleLines as number) <= 4,
     JSON.stringify(info),
@@ -260,6 +265,40 @@ Deno.test("orca skips wall segments already covered by nearer ones", () => {
     (info.newVy as number) <= 1e-9 + 0.75 / 5,
     `may close at most (1 - r) / tau^O: ${info.newVy}`,
   );
+});
+
+/** A corridor 150 m long and 4 m wide, its walls in `pieces` pieces each, with 20 agents. */
+function piecewiseCorridor(pieces: number): World {
+  const world = orcaWorld();
+  for (const y of [-2, 2]) {
+    const points: [number, number][] = [];
+    for (let k = 0; k <= pieces; k++) points.push([(k * 150) / pieces, y]);
+    world.obstacles.addWall(points);
+  }
+  for (let i = 0; i < 20; i++) {
+    const x = 70 + (i % 5) * 2.5, y = -1.5 + Math.floor(i / 5);
+    world.addAgent({ x, y, goalX: i % 2 === 0 ? 150 : 0, goalY: -y });
+  }
+  return world;
+}
+
+Deno.test("orca examines a straight wall cut into 5,000 pieces as one wall", () => {
+  // 10,000 segments of 3 cm: each agent used to examine every piece within tau^O · maxSpeed + r
+  // (about 600), sorting them by insertion; the pieces of a straight wall are one wall to it.
+  const whole = piecewiseCorridor(1), cut = piecewiseCorridor(5_000);
+  assert.equal(cut.obstacles.segmentCount, 10_000);
+  for (let s = 0; s < 40; s++) {
+    whole.step();
+    cut.step();
+  }
+  for (let i = 0; i < whole.agents.count; i++) {
+    const expected = whole.strategy.inspect!(whole, i), got = cut.strategy.inspect!(cut, i);
+    assert.equal(got.obstacleSegments, expected.obstacleSegments, `agent ${i}`);
+    assert.ok((got.obstacleSegments as number) <= 2, `agent ${i}: ${JSON.stringify(got)}`);
+    // The same walls, so the same motion.
+    assert.equal(cut.agents.px[i], whole.agents.px[i], `agent ${i} x`);
+    assert.equal(cut.agents.py[i], whole.agents.py[i], `agent ${i} y`);
+  }
 });
 
 Deno.test("orca avoids a frozen agent on its own", () => {
@@ -285,6 +324,7 @@ Deno.test("orca inspect reports neighbours, lines and the chosen velocity", () =
   const info = world.strategy.inspect!(world, 0);
   assert.equal(info.neighbors, 1);
   assert.equal(info.obstacleLines, 0);
+  assert.equal(info.obstacleSegments, 0);
   assert.equal(info.feasible, true);
   assert.equal(typeof info.newVx, "number");
   assert.throws(() => world.strategy.inspect!(world, 3), RangeError);

@@ -1,5 +1,6 @@
 /**
- * Priority steering (seed 002, "Crossing citizens", Section "Priority steering", after
+ * Priority steering ("Crossing citizens: a simple simulation of pedestrian crossing", project
+ * report, Section "Priority steering", after
  * Millington & Funge 2009, §3.4): steering behaviours blended in weighted groups taken in
  * priority order. For each agent, the first group whose blended acceleration (the weighted sum
  * of its behaviours' accelerations) exceeds `epsilon` decides, and the groups after it are not
@@ -37,7 +38,10 @@ import { BLOCKED_PROGRESS, nextPinnedTime, squeezeOf } from "./_right_of_way.ts"
 
 /** Options of {@linkcode createPriorityStrategy}. */
 export interface PrioritySteeringOptions {
-  /** Behaviour groups in priority order. @default seed 002's: boxcast, then seek + separation + drag */
+  /**
+   * Behaviour groups in priority order. @default the "Crossing citizens" report's: boxcast,
+   * then seek + separation + drag
+   */
   groups: BehaviourGroups;
   /** A group decides when its blended acceleration exceeds this (m/s²). @default 0.001 */
   epsilon: number;
@@ -110,7 +114,8 @@ export function prioritySteeringOptions(
       min: 0,
       max: 10,
       unit: "m/s²",
-      doc: "a group decides when its blended acceleration exceeds this (seed 002: 0.001)",
+      doc:
+        'a group decides when its blended acceleration exceeds this ("Crossing citizens": 0.001)',
     },
     contact: {
       type: "boolean",
@@ -339,7 +344,8 @@ export function createPrioritySteeringFactory(
   const lookup = () => (typeof registry === "function" ? registry() : registry);
   return {
     name: "priority-steering",
-    description: "steering behaviours blended in weighted priority groups (seed 002, Millington)",
+    description:
+      'steering behaviours blended in weighted priority groups ("Crossing citizens", Millington)',
     options: prioritySteeringOptions(registry),
     create: (options) => createPriorityStrategy(options, lookup()),
   };

@@ -1,12 +1,13 @@
 /**
- * The `repulsion` strategy: the gravity-like pedestrian repulsion of seed 003 (the procedural
- * city pedestrians of 3DWorld), on the force loop it shares with `social-force`.
+ * The `repulsion` strategy: the gravity-like pedestrian repulsion of the procedural city
+ * pedestrians of 3DWorld (F. Gennari, "Procedural City: Pedestrian Updates + Navigation",
+ * 3DWorld blog, 2019), on the force loop it shares with `social-force`.
  *
  * Pedestrians push each other apart with a force that grows as their separation shrinks,
  * G·((r_ij/d_ij)² − (r_ij/R)²) along n_ij — an inverse-square law, shifted so it vanishes at the
  * search radius R — so passers-by drift to the side at a distance and dodge sharply when close;
- * on contact the body compression and sliding friction of HFV 2000 move them apart (the seed's
- * "collision force"). Two rules of the seed settle what a symmetric force gets wrong:
+ * on contact the body compression and sliding friction of HFV 2000 move them apart (the blog's
+ * "collision force"). Two rules of the blog settle what a symmetric force gets wrong:
  *
  * - **head-on: the lower id dodges.** When j comes straight at i (within ±25° ahead, moving
  *   against i's desired direction faster than `stopSpeed`), the agent with the lower `serial`
@@ -21,9 +22,9 @@
  *
  * A walking-side preference σ, shared with `social-force`, tilts the repulsion from someone
  * ahead coming the other way towards the walking side (weighted by −ê_i·ê_j > 0 of the desired
- * directions: never for people walking the same way, who would drift to one side). Obstacles push as in `social-force` (every segment within
- * the obstacle search radius). The step is linearly implicit in the agent's own velocity; see
- * `integration`.
+ * directions: never for people walking the same way, who would drift to one side). Obstacles
+ * push as in `social-force` (every segment within the obstacle search radius). The step is
+ * linearly implicit in the agent's own velocity; see `integration`.
  *
  * @module
  */
@@ -33,38 +34,25 @@ import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts
 import type { World } from "../core/world.ts";
 import {
   FORCE_MODEL_OPTIONS,
-  type ForceIntegration,
   ForceModel,
+  type ForceModelOptions,
   KERNEL_INVERSE_SQUARE,
 } from "./_force_model.ts";
 
 /** Name of the collision-flag column: 0 free, +1 probing to the left, −1 probing to the right. */
 export const REPULSION_BLOCKED_COLUMN = "repulsion.blocked";
 
-/** Model-wide parameters of {@linkcode createRepulsionStrategy}. */
-export interface RepulsionOptions {
-  /** τ (s): relaxation time of the driving term. @default 0.5 */
-  relaxationTime: number;
-  /** m (kg): mass of every agent. @default 80 */
-  mass: number;
+/**
+ * Model-wide parameters of {@linkcode createRepulsionStrategy}: the shared force-model options
+ * (τ, m, k, κ, A_W, B_W, λ, σ, obstacle search radius, integration) and the repulsion's own.
+ */
+export interface RepulsionOptions extends ForceModelOptions {
   /** G (N): repulsion at contact, G·((r_ij/d)² − (r_ij/R)²). @default 400 */
   repulsionStrength: number;
-  /** k (kg/s²): body compression on contact. @default 120000 */
-  bodyStiffness: number;
-  /** κ (kg/(m·s)): sliding friction on contact. @default 240000 */
-  friction: number;
-  /** A_W (N): strength of the obstacle force. @default 2000 */
-  wallStrength: number;
-  /** B_W (m): range of the obstacle force. @default 0.08 */
-  wallRange: number;
   /** λ: weight of the repulsion from behind; 1 is isotropic, like gravity. @default 1 */
   anisotropy: number;
-  /** σ: walking-side preference against someone ahead coming the other way; 0 turns it off. @default 0.3 */
-  sidePreference: number;
   /** R (m): pedestrian search radius, where the repulsion reaches zero. @default 2.5 */
   neighborRadius: number;
-  /** Obstacle search radius (m). @default 1.05 */
-  obstacleRadius: number;
   /** Sideways force of the dodger as a multiple of the repulsion it feels. @default 2 */
   dodgeGain: number;
   /** Surface gap (m) under which a neighbour or wall occupies a probing agent's side. @default 0.1 */
@@ -73,8 +61,6 @@ export interface RepulsionOptions {
   stopSpeed: number;
   /** Sideways probing speed as a fraction of the preferred speed. @default 1 */
   probeSpeedRatio: number;
-  /** Linearly implicit or forward step. @default "implicit" */
-  integration: ForceIntegration;
 }
 
 /** Descriptors of {@linkcode RepulsionOptions}. */
@@ -100,15 +86,6 @@ export const REPULSION_OPTIONS: OptionSpecs<RepulsionOptions> = {
     unit: "m",
     doc: "R: pedestrian search radius, where the repulsion falls to zero; about 1 s of " +
       "closing at walking speed (larger sees head-on encounters earlier, and is slower)",
-  },
-  sidePreference: {
-    type: "number",
-    default: 0.3,
-    min: 0,
-    max: 1,
-    unit: "",
-    doc: "σ: sideways share of the repulsion from someone ahead coming the other way, towards " +
-      "the world's walking side",
   },
   dodgeGain: {
     type: "number",
@@ -177,53 +154,28 @@ const BLOCKED_COLUMN: ColumnSpec = {
  */
 export function createRepulsionStrategy(options: Partial<RepulsionOptions> = {}): Strategy {
   const o = resolveOptions("repulsion strategy", REPULSION_OPTIONS, options);
-  const model = new ForceModel({
+  const model = new ForceModel(o, {
     kernel: KERNEL_INVERSE_SQUARE,
     strength: o.repulsionStrength,
     range: 1,
-    wallStrength: o.wallStrength,
-    wallRange: o.wallRange,
-    bodyStiffness: o.bodyStiffness,
-    friction: o.friction,
-    mass: o.mass,
-    relaxationTime: o.relaxationTime,
-    anisotropy: o.anisotropy,
-    sidePreference: o.sidePreference,
     neighborRadius: o.neighborRadius,
-    obstacleRadius: o.obstacleRadius,
-    implicit: o.integration === "implicit",
-    headOnRule: true,
-    dodgeGain: o.dodgeGain,
-    blockDistance: o.blockDistance,
-    stopSpeed: o.stopSpeed,
-    probeSpeedRatio: o.probeSpeedRatio,
+    headOn: {
+      dodgeGain: o.dodgeGain,
+      blockDistance: o.blockDistance,
+      stopSpeed: o.stopSpeed,
+      probeSpeedRatio: o.probeSpeedRatio,
+      column: REPULSION_BLOCKED_COLUMN,
+    },
   });
   return {
     name: "repulsion",
     neighborRadius: o.neighborRadius,
     columns: [BLOCKED_COLUMN],
     computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
-      const blocked = ctx.agents.column<Int32Array>(REPULSION_BLOCKED_COLUMN);
-      model.computeNewVelocities(
-        ctx.agents,
-        ctx.grid,
-        ctx.obstacles,
-        ctx.dt,
-        ctx.walkingSide,
-        begin,
-        end,
-        blocked,
-      );
+      model.computeNewVelocities(ctx, begin, end);
     },
     inspect(world: World, index: number): Record<string, number> {
-      const forces = model.forcesOf(
-        world.agents,
-        world.grid,
-        world.obstacles,
-        world.dt,
-        world.walkingSide,
-        index,
-      );
+      const forces = model.forcesOf(world, index);
       const blocked = world.agents.column<Int32Array>(REPULSION_BLOCKED_COLUMN)[index];
       return { ...forces, blocked };
     },

@@ -14,7 +14,9 @@
  *   w(φ) = λ + (1 − λ)(1 + cos φ)/2 weighs the social term by the angle φ between i's desired
  *   direction and the direction towards j;
  * - from every obstacle segment W within the obstacle search radius (the nearest point of each
- *   segment, not only of the closest one, as seed 001 requires),
+ *   segment, not only of the closest one, as M. Aleksandrov, D. J. Heslop and S. Zlatanova,
+ *   "3D Indoor Environment Abstraction for Crowd Simulations in Complex Buildings", Buildings
+ *   11(10):445, 2021, require),
  *   f_iW = [A_W·exp((r_i − d_iW)/B_W) + k·g(r_i − d_iW)] n_iW − κ·g(r_i − d_iW)(v_i·t_iW) t_iW.
  *
  * One term is not part of HFV: a walking-side preference σ. The published forces are collinear
@@ -26,8 +28,8 @@
  * everyone ahead, it would push a crowd converging on a door into the corner on its walking
  * side. `sidePreference: 0` gives the published model.
  *
- * The search radii default to seed 001's values for a 0.05 s step: 1.25 m for pedestrians and
- * 1.05 m for obstacles; with B = 0.08 m the social force at the pedestrian search radius is
+ * The search radii default to Aleksandrov, Heslop and Zlatanova's values for a 0.05 s step:
+ * 1.25 m for pedestrians and 1.05 m for obstacles; with B = 0.08 m the social force at the pedestrian search radius is
  * below 0.2 N (A·e^(−9.4)), so the cut-off changes nothing. The world caps every agent's speed
  * at its `maxSpeed` column. Integration is linearly implicit in the agent's own velocity (see
  * `integration`), which keeps the stiff contact forces stable at 0.05 s.
@@ -41,40 +43,24 @@ import {
   FORCE_MODEL_OPTIONS,
   type ForceIntegration,
   ForceModel,
-  type ForceModelParams,
+  type ForceModelOptions,
   KERNEL_EXPONENTIAL,
 } from "./_force_model.ts";
 
 export type { ForceIntegration };
 
-/** Model-wide parameters of {@linkcode createSocialForceStrategy}; defaults are HFV's. */
-export interface SocialForceOptions {
-  /** τ (s): relaxation time of the driving term. @default 0.5 */
-  relaxationTime: number;
-  /** m (kg): mass of every agent. @default 80 */
-  mass: number;
+/**
+ * Model-wide parameters of {@linkcode createSocialForceStrategy}: the shared force-model options
+ * (τ, m, k, κ, A_W, B_W, λ, σ, obstacle search radius, integration) and the social force's own.
+ * Defaults are HFV's.
+ */
+export interface SocialForceOptions extends ForceModelOptions {
   /** A (N): strength of the social force between pedestrians. @default 2000 */
   socialStrength: number;
   /** B (m): range of the social force between pedestrians. @default 0.08 */
   socialRange: number;
-  /** k (kg/s²): body compression on contact, with pedestrians and obstacles. @default 120000 */
-  bodyStiffness: number;
-  /** κ (kg/(m·s)): sliding friction on contact, with pedestrians and obstacles. @default 240000 */
-  friction: number;
-  /** A_W (N): strength of the obstacle force. @default 2000 */
-  wallStrength: number;
-  /** B_W (m): range of the obstacle force. @default 0.08 */
-  wallRange: number;
-  /** λ: weight of the social force from behind; 1 is isotropic. @default 0.5 */
-  anisotropy: number;
-  /** σ: walking-side preference against oncoming pedestrians; 0 is pure HFV. @default 0.3 */
-  sidePreference: number;
   /** Pedestrian search radius (m). @default 1.25 */
   neighborRadius: number;
-  /** Obstacle search radius (m). @default 1.05 */
-  obstacleRadius: number;
-  /** Linearly implicit (stable at 0.05 s) or forward (reference) step. @default "implicit" */
-  integration: ForceIntegration;
 }
 
 /** Descriptors of {@linkcode SocialForceOptions}. */
@@ -97,50 +83,16 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
     doc: "B: range of the social force; keep it under (neighborRadius − r_ij) / 9 so the " +
       "cut-off is invisible (HFV: 0.08)",
   },
-  sidePreference: {
-    type: "number",
-    default: 0.3,
-    min: 0,
-    max: 1,
-    unit: "",
-    doc: "σ: sideways share of the social force from someone ahead coming the other way " +
-      "(weighted by −ê_i·ê_j > 0), towards the world's walking side; breaks the head-on " +
-      "deadlock of the published model (0: pure HFV)",
-  },
   neighborRadius: {
     type: "number",
     default: 1.25,
     min: 0.1,
     max: 10,
     unit: "m",
-    doc: "pedestrian search radius (seed 001: 1.25 at 0.05 s); larger is slower",
+    doc: "pedestrian search radius (Aleksandrov, Heslop and Zlatanova 2021: 1.25 at 0.05 s); " +
+      "larger is slower",
   },
 };
-
-/** Turns resolved options into the shared model's parameters. */
-function _params(o: SocialForceOptions): ForceModelParams {
-  return {
-    kernel: KERNEL_EXPONENTIAL,
-    strength: o.socialStrength,
-    range: o.socialRange,
-    wallStrength: o.wallStrength,
-    wallRange: o.wallRange,
-    bodyStiffness: o.bodyStiffness,
-    friction: o.friction,
-    mass: o.mass,
-    relaxationTime: o.relaxationTime,
-    anisotropy: o.anisotropy,
-    sidePreference: o.sidePreference,
-    neighborRadius: o.neighborRadius,
-    obstacleRadius: o.obstacleRadius,
-    implicit: o.integration === "implicit",
-    headOnRule: false,
-    dodgeGain: 0,
-    blockDistance: 0,
-    stopSpeed: 0,
-    probeSpeedRatio: 0,
-  };
-}
 
 /**
  * Creates the `social-force` strategy. `inspect` reports the driving, pedestrian and obstacle
@@ -160,33 +112,21 @@ function _params(o: SocialForceOptions): ForceModelParams {
  */
 export function createSocialForceStrategy(options: Partial<SocialForceOptions> = {}): Strategy {
   const resolved = resolveOptions("social-force strategy", SOCIAL_FORCE_OPTIONS, options);
-  const model = new ForceModel(_params(resolved));
+  const model = new ForceModel(resolved, {
+    kernel: KERNEL_EXPONENTIAL,
+    strength: resolved.socialStrength,
+    range: resolved.socialRange,
+    neighborRadius: resolved.neighborRadius,
+    headOn: null,
+  });
   return {
     name: "social-force",
     neighborRadius: resolved.neighborRadius,
     computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
-      model.computeNewVelocities(
-        ctx.agents,
-        ctx.grid,
-        ctx.obstacles,
-        ctx.dt,
-        ctx.walkingSide,
-        begin,
-        end,
-        null,
-      );
+      model.computeNewVelocities(ctx, begin, end);
     },
     inspect(world: World, index: number): Record<string, number> {
-      return {
-        ...model.forcesOf(
-          world.agents,
-          world.grid,
-          world.obstacles,
-          world.dt,
-          world.walkingSide,
-          index,
-        ),
-      };
+      return { ...model.forcesOf(world, index) };
     },
   };
 }

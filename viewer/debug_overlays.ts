@@ -1,7 +1,9 @@
 /**
  * Geometry of the viewer's debug overlays, drawn as coloured line segments (encoded by
- * `encodeDebugSegments` of `viewer/frame_protocol.ts`), after the debug views of the seed
- * documents:
+ * `encodeDebugSegments` of `viewer/frame_protocol.ts`), after the per-behaviour gizmos of
+ * "Crossing citizens: a simple simulation of pedestrian crossing" (project report) and the
+ * colour-coded debug views of F. Gennari, "Procedural City: Pedestrian Updates + Navigation"
+ * (3DWorld blog, 2019):
  *
  * - `rays` (raycast-cluster): the fan of rays around the preferred heading, `rays` rays over
  *   `arcDeg`, each `reachM` long (the adaptive ray length), grey, red when every cluster is
@@ -19,6 +21,7 @@
  *
  * @module
  */
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { World } from "../core/world.ts";
 import type { OverlayName } from "./frame_protocol.ts";
 
@@ -92,7 +95,7 @@ export class DebugOverlayBuilder {
   /** RGBA per segment; valid up to 4 × the count `build` returned. */
   colors: Uint8Array = new Uint8Array(1024);
   #count = 0;
-  #neighbours = new Uint32Array(256);
+  #neighbours = new NeighbourQuery(256);
 
   /**
    * Fills the segments of `names` for the agent whose trajectory id is `focus` (none when it is
@@ -135,13 +138,10 @@ export class DebugOverlayBuilder {
 
   #links(world: World, i: number, radius: number, pairsOnce: boolean): void {
     const a = world.agents;
-    let found = world.grid.queryRadius(a.px[i], a.py[i], radius, this.#neighbours, i);
-    if (found > this.#neighbours.length) {
-      this.#neighbours = new Uint32Array(found * 2);
-      found = world.grid.queryRadius(a.px[i], a.py[i], radius, this.#neighbours, i);
-    }
+    const found = this.#neighbours.agents(world.grid, a.px[i], a.py[i], radius, i);
+    const near = this.#neighbours.found;
     for (let k = 0; k < found; k++) {
-      const j = this.#neighbours[k];
+      const j = near[k];
       if (pairsOnce && j < i) continue;
       this.#push(a.px[i], a.py[i], a.px[j], a.py[j], OVERLAY_COLORS.link);
     }

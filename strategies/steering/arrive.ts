@@ -1,14 +1,14 @@
 /**
  * Arrive (Reynolds 1999): seek that slows down inside a slowing radius around the goal, so the
  * agent comes to rest on it instead of overshooting. The direction is the preferred velocity's
- * (navigation may follow a path); only the speed falls with the distance to the goal.
+ * (navigation may follow a path); only the speed falls with the distance to the goal. The same
+ * piece as `seek` (see `_relax_to_preferred.ts`).
  *
  * @module
  */
-import { AgentFlags } from "../../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../../core/options.ts";
-import type { StepContext } from "../../core/strategy.ts";
 import type { BehaviourFactory, SteeringBehaviour } from "./behaviour.ts";
+import { RELAXATION_TIME_OPTION, RelaxToPreferred } from "./_relax_to_preferred.ts";
 
 /** Options of {@linkcode createArriveBehaviour}. */
 export interface ArriveOptions {
@@ -29,39 +29,8 @@ export const ARRIVE_OPTIONS: OptionSpecs<ArriveOptions> = {
     unit: "m",
     doc: "slowing radius: the target speed falls linearly to 0 at the goal inside it",
   },
-  relaxationTime: {
-    type: "number",
-    default: 0.4,
-    min: 0.05,
-    max: 10,
-    unit: "s",
-    doc: "tau: time to reach the target velocity",
-  },
+  relaxationTime: RELAXATION_TIME_OPTION,
 };
-
-class Arrive implements SteeringBehaviour {
-  readonly name = "arrive";
-  readonly neighborRadius = 0;
-  readonly #slowing: number;
-  readonly #rate: number;
-
-  constructor(o: ArriveOptions) {
-    this.#slowing = o.slowingRadius;
-    this.#rate = 1 / o.relaxationTime;
-  }
-
-  accelerate(ctx: StepContext, i: number, out: Float64Array): void {
-    const a = ctx.agents;
-    let scale = 0;
-    if ((a.flags[i] & AgentFlags.arrived) === 0) {
-      const dx = a.goalX[i] - a.px[i], dy = a.goalY[i] - a.py[i];
-      const d = Math.sqrt(dx * dx + dy * dy);
-      scale = d < this.#slowing ? d / this.#slowing : 1;
-    }
-    out[0] = (a.prefVx[i] * scale - a.vx[i]) * this.#rate;
-    out[1] = (a.prefVy[i] * scale - a.vy[i]) * this.#rate;
-  }
-}
 
 /**
  * Creates the arrive behaviour: acceleration `(prefV · min(1, d / slowingRadius) − v) / τ`
@@ -81,7 +50,10 @@ class Arrive implements SteeringBehaviour {
  * ```
  */
 export function createArriveBehaviour(options: Partial<ArriveOptions> = {}): SteeringBehaviour {
-  return new Arrive(resolveOptions("arrive behaviour", ARRIVE_OPTIONS, options));
+  return new RelaxToPreferred(
+    "arrive",
+    resolveOptions("arrive behaviour", ARRIVE_OPTIONS, options),
+  );
 }
 
 /** Catalogue entry of the arrive behaviour. */

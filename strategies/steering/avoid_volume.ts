@@ -1,5 +1,6 @@
 /**
- * Volume-adaptive collision avoidance (seed 002, "Crossing citizens", Section "Collision
+ * Volume-adaptive collision avoidance ("Crossing citizens: a simple simulation of pedestrian
+ * crossing", project report, Section "Collision
  * avoidance", `AvoidBehaviourVolumeAdaptive`): a box as wide as the agent is swept forward to a
  * sight range; while something is inside, the range shrinks by `sightDecay` towards
  * `minSightRange`, and when clear it regrows by `sightRegrowth` towards `maxSightRange`. A hit
@@ -35,6 +36,7 @@
  * @module
  */
 import type { ColumnSpec } from "../../core/agent_store.ts";
+import { NeighbourQuery } from "../../core/neighbour_query.ts";
 import { type OptionSpecs, resolveOptions } from "../../core/options.ts";
 import type { StepContext } from "../../core/strategy.ts";
 import type { World } from "../../core/world.ts";
@@ -44,7 +46,7 @@ import { preferredHeading } from "./heading.ts";
 import { Neighbourhood } from "./neighbourhood.ts";
 import { sweptBoxDiscContact, sweptBoxSegmentContact } from "./swept_box.ts";
 
-/** Scene presets of seed 002 ("Examples"): they differ in the minimum sight range. */
+/** Scene presets of the report ("Examples"): they differ in the minimum sight range. */
 export type SightPreset = "light" | "average" | "crowded";
 
 /** Minimum sight range (m) of each preset: the scenes "LightCrowd", "Average crowd", "Crowded". */
@@ -62,17 +64,17 @@ export interface AvoidVolumeOptions {
   /** Scene preset giving `minSightRange` when that is not given. @default "average" */
   preset: SightPreset;
   /**
-   * Shortest sight range (m), `minSightRange` of seed 002; −1 takes the preset's value.
+   * Shortest sight range (m), the report's `minSightRange`; −1 takes the preset's value.
    * @default -1
    */
   minSightRange: number;
-  /** Longest sight range (m), `maxSightRange` of seed 002; new agents start with it. @default 2 */
+  /** Longest sight range (m), the report's `maxSightRange`; new agents start with it. @default 2 */
   maxSightRange: number;
   /** Shrink rate while something is in the box (m/s), `sightDecay`. @default 1 */
   sightDecay: number;
   /** Regrowth rate while the box is clear (m/s), `sightRegrowth`. @default 0.5 */
   sightRegrowth: number;
-  /** Largest steering acceleration (m/s²), `steer` of seed 002. @default 3 */
+  /** Largest steering acceleration (m/s²), the report's `steer`. @default 3 */
   steerGain: number;
   /** `"pass"`: sideways to the chosen side; `"away"`: the document's push from the hit. @default "pass" */
   steer: AvoidSteer;
@@ -84,7 +86,8 @@ export const AVOID_VOLUME_OPTIONS: OptionSpecs<AvoidVolumeOptions> = {
     type: "enum",
     values: ["light", "average", "crowded"],
     default: "average",
-    doc: "scene preset of seed 002: minSightRange 0.5 m (light), 0.3 m (average), 0 m (crowded)",
+    doc: 'scene preset of the "Crossing citizens" report: minSightRange 0.5 m (light), 0.3 m ' +
+      "(average), 0 m (crowded)",
   },
   minSightRange: {
     type: "number",
@@ -133,8 +136,8 @@ export const AVOID_VOLUME_OPTIONS: OptionSpecs<AvoidVolumeOptions> = {
     type: "enum",
     values: ["pass", "away"],
     default: "pass",
-    doc: "pass: sideways to a chosen side, braking only when needed; away: seed 002's push " +
-      "from the nearest hit",
+    doc: "pass: sideways to a chosen side, braking only when needed; away: the push from the " +
+      'nearest hit of the "Crossing citizens" report',
   },
 };
 
@@ -217,7 +220,7 @@ class AvoidVolume implements SteeringBehaviour {
   #sight: Float64Array = new Float64Array(0);
   #side: Int32Array = new Int32Array(0);
   #world: World | null = null;
-  #agentBuf = new Uint32Array(64);
+  #agentQuery = new NeighbourQuery();
   #near = new Neighbourhood(0);
   #heading = new Float64Array(2);
   #extent = new Float64Array(2);
@@ -325,13 +328,9 @@ class AvoidVolume implements SteeringBehaviour {
     const ahead = horizon * (speed + vMax) + b + rMax, back = b + rMax, wide = b + shift + rMax;
     const mid = 0.5 * (ahead - back), half = 0.5 * (ahead + back);
     const cx = px + hx * mid, cy = py + hy * mid, qr = Math.sqrt(half * half + wide * wide);
-    let n = grid.queryRadius(cx, cy, qr, this.#agentBuf, i);
-    if (n > this.#agentBuf.length) {
-      this.#agentBuf = new Uint32Array(2 * n);
-      n = grid.queryRadius(cx, cy, qr, this.#agentBuf, i);
-    }
+    const n = this.#agentQuery.agents(grid, cx, cy, qr, i);
     if (n > this.#candU.length) this.#growCandidates(n);
-    const buf = this.#agentBuf, ax = a.px, ay = a.py, avx = a.vx, avy = a.vy, ar = a.radius;
+    const buf = this.#agentQuery.found, ax = a.px, ay = a.py, avx = a.vx, avy = a.vy, ar = a.radius;
     const candJ = this.#candJ, candU = this.#candU, candW = this.#candW, candC = this.#candC;
     let kept = 0;
     for (let k = 0; k < n; k++) {
@@ -462,7 +461,7 @@ class AvoidVolume implements SteeringBehaviour {
     this.#candC = new Float64Array(size);
   }
 
-  /** Seed 002's steer: push away from the hit, as seen from the agent, at the full gain. */
+  /** The report's steer: push away from the hit, as seen from the agent, at the full gain. */
   #awayFromHit(hx: number, hy: number, out: Float64Array): void {
     const u = this.#hitU, w = this.#hitW, gain = this.#gain;
     const len = Math.sqrt(u * u + w * w);
@@ -608,7 +607,8 @@ export function createAvoidVolumeBehaviour(
 /** Catalogue entry of the volume-adaptive avoidance behaviour. */
 export const avoidVolumeBehaviour: BehaviourFactory<AvoidVolumeOptions> = {
   name: "boxcast",
-  description: "volume-adaptive box cast avoidance (seed 002): steer around what the box hits",
+  description:
+    'volume-adaptive box cast avoidance ("Crossing citizens"): steer around what the box hits',
   options: AVOID_VOLUME_OPTIONS,
   create: createAvoidVolumeBehaviour,
 };

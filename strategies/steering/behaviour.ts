@@ -2,8 +2,9 @@
  * The steering-behaviour interface: one small piece of motion (seek, separation, drag, an
  * avoidance volume, a wrapped strategy) that turns the frozen state of one agent into an
  * acceleration. Behaviours are blended in weighted groups by the priority composition
- * (strategies/priority_steering.ts), after Millington's priority steering as used by seed 002
- * ("Crossing citizens", Section "Priority steering").
+ * (strategies/priority_steering.ts), after Millington's priority steering as used by "Crossing
+ * citizens: a simple simulation of pedestrian crossing" (project report, Section "Priority
+ * steering").
  *
  * The contract is the strategy contract (core/strategy.ts) at the scale of one agent: read the
  * frozen state from `ctx`, write only the behaviour's own columns and only row `i`, allocate

@@ -1,5 +1,6 @@
 /**
- * Contact handling for steering compositions: the part of seed 002's agents that Unity's
+ * Contact handling for steering compositions: the part of the agents of "Crossing citizens: a
+ * simple simulation of pedestrian crossing" (project report) that Unity's
  * physics engine provided (rigid bodies whose colliders cannot interpenetrate), without a
  * physics engine.
  *
@@ -105,7 +106,7 @@ export class ContactConstraint {
     // The fastest velocity limited here: the steered one, or backing off when giving way.
     const vSq = vx * vx + vy * vy, backSq = GIVE_WAY_SPEED * GIVE_WAY_SPEED * wantSq;
     const speed = Math.sqrt(vSq > backSq ? vSq : backSq);
-    const px = a.px[i], py = a.py[i], rw = a.radius[i], ri = rw * (1 - squeeze);
+    const rw = a.radius[i], ri = rw * (1 - squeeze);
     const push = a.maxSpeed[i];
     let count = 0;
     // Neighbours whose half-gap this velocity could close within one step, and those an agent
@@ -114,33 +115,25 @@ export class ContactConstraint {
     const reach = ri + this.#extent[0] + (reachGap > WEDGE_GAP ? reachGap : WEDGE_GAP) + SLOP;
     const near = this.#near;
     near.gather(ctx, i, reach);
-    const n = near.agentCount;
-    const buf = near.agents, ax = a.px, ay = a.py, ar = a.radius;
+    const n = near.agentCount, buf = near.agents, ar = a.radius;
+    const adx = near.agentDx, ady = near.agentDy, ad = near.agentDistance;
     for (let k = 0; k < n; k++) {
-      const j = buf[k];
-      const dx = ax[j] - px, dy = ay[j] - py;
-      const d = Math.sqrt(dx * dx + dy * dy);
+      const d = ad[k];
       if (d === 0) continue;
-      const gap = d - ri - ar[j] - SLOP;
+      const gap = d - ri - ar[buf[k]] - SLOP;
       if (gap >= reachGap) continue;
       const limit = gap / (2 * dt);
-      count = this.#add(count, dx / d, dy / d, limit > -push ? limit : -push);
+      count = this.#add(count, adx[k] / d, ady[k] / d, limit > -push ? limit : -push);
     }
-    const o = ctx.obstacles;
-    if (o.segmentCount > 0) {
+    if (ctx.obstacles.segmentCount > 0) {
       const wallReach = rw + dt * speed + SLOP;
-      const m = near.segmentCount, segs = near.segments;
+      const m = near.segmentCount;
+      const sdx = near.segmentDx, sdy = near.segmentDy, sd = near.segmentDistance;
       for (let q = 0; q < m; q++) {
-        const s = segs[q];
-        const sx = o.ax[s], sy = o.ay[s], ex = o.bx[s] - sx, ey = o.by[s] - sy;
-        const len2 = ex * ex + ey * ey;
-        let t = len2 > 0 ? ((px - sx) * ex + (py - sy) * ey) / len2 : 0;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        const dx = sx + t * ex - px, dy = sy + t * ey - py;
-        const d = Math.sqrt(dx * dx + dy * dy);
+        const d = sd[q];
         if (d === 0 || d > wallReach) continue;
         const limit = (d - rw - SLOP) / dt;
-        count = this.#add(count, dx / d, dy / d, limit > -push ? limit : -push);
+        count = this.#add(count, sdx[q] / d, sdy[q] / d, limit > -push ? limit : -push);
       }
     }
     if (count === 0) return;
@@ -151,9 +144,7 @@ export class ContactConstraint {
       const want = Math.sqrt(wantSq), ex = pvx / want, ey = pvy / want;
       let awayX = 0, awayY = 0, oncoming = false;
       for (let k = 0; k < n; k++) {
-        const j = buf[k];
-        const dx = ax[j] - px, dy = ay[j] - py;
-        const d = Math.sqrt(dx * dx + dy * dy);
+        const j = buf[k], dx = adx[k], dy = ady[k], d = ad[k];
         if (d === 0 || d - ri - ar[j] >= WEDGE_GAP) continue;
         if (mustGiveWay(ex, ey, dx / d, dy / d, a, i, j)) {
           awayX -= dx / d;

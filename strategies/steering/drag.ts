@@ -1,10 +1,11 @@
 /**
- * Drag (seed 002, `DragBehaviour`): smooths linear and angular acceleration so that motion has
- * no sudden jerks. The original damps speed and turn rate of a physics body whose speed comes
- * from a thrust/drag balance; here velocities are set by seek, so damping the velocity itself
- * would lower the walking speed. Drag therefore opposes the last step's change of velocity:
- * its component along the walking direction (linear acceleration) scaled by `linearDrag`, and
- * across it (turning) scaled by `angularDrag`. At a steady walk it is zero.
+ * Drag (the `DragBehaviour` of "Crossing citizens: a simple simulation of pedestrian crossing",
+ * project report): smooths linear and angular acceleration so that motion has no sudden jerks.
+ * The original damps speed and turn rate of a physics body whose speed comes from a thrust/drag
+ * balance; here velocities are set by seek, so damping the velocity itself would lower the
+ * walking speed. Drag therefore opposes the last step's change of velocity: its component along
+ * the walking direction (linear acceleration) scaled by `linearDrag`, and across it (turning)
+ * scaled by `angularDrag`. At a steady walk it is zero.
  *
  * @module
  */

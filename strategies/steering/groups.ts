@@ -28,7 +28,10 @@ export interface BehaviourEntry {
 /** Groups in priority order; the first whose blended acceleration exceeds epsilon decides. */
 export type BehaviourGroups = BehaviourEntry[][];
 
-/** Seed 002's composition: avoidance first, then seek, separation and drag blended. */
+/**
+ * The composition of the "Crossing citizens" report: avoidance first, then seek, separation and
+ * drag blended.
+ */
 export const DEFAULT_GROUPS: BehaviourGroups = [
   [{ behaviour: "boxcast", weight: 1 }],
   [{ behaviour: "seek", weight: 1 }, { behaviour: "separation", weight: 0.6 }, {

@@ -1,5 +1,6 @@
 /**
- * Steering behaviours (seed 002, "Crossing citizens"; Reynolds 1999; Millington & Funge 2009)
+ * Steering behaviours ("Crossing citizens: a simple simulation of pedestrian crossing", project
+ * report; Reynolds 1999; Millington & Funge 2009)
  * and the pieces priority steering is built from: one {@linkcode SteeringBehaviour} interface,
  * the built-in behaviours (`seek`, `arrive`, `separation`, `drag`, and `boxcast`, the
  * volume-adaptive avoidance), {@linkcode wrapStrategy} to use any strategy as a behaviour,

@@ -1,13 +1,15 @@
 /**
- * Seek (seed 002, `SeekBehaviour`; Reynolds 1999): accelerate towards the preferred velocity
- * that navigation wrote, relaxing to it over a time τ (Helbing & Molnár 1995's driving term).
- * Navigation owns the direction to the goal; seek only follows it.
+ * Seek (Reynolds 1999; the `SeekBehaviour` of "Crossing citizens: a simple simulation of
+ * pedestrian crossing", project report): accelerate towards the preferred velocity that
+ * navigation wrote, relaxing to it over a time τ (Helbing and Molnár 1995's driving term).
+ * Navigation owns the direction to the goal; seek only follows it. `arrive` is the same piece
+ * with a slowing radius (see `_relax_to_preferred.ts`).
  *
  * @module
  */
 import { type OptionSpecs, resolveOptions } from "../../core/options.ts";
-import type { StepContext } from "../../core/strategy.ts";
 import type { BehaviourFactory, SteeringBehaviour } from "./behaviour.ts";
+import { RELAXATION_TIME_OPTION, RelaxToPreferred } from "./_relax_to_preferred.ts";
 
 /** Options of {@linkcode createSeekBehaviour}. */
 export interface SeekOptions {
@@ -17,31 +19,8 @@ export interface SeekOptions {
 
 /** Descriptors of {@linkcode SeekOptions}. */
 export const SEEK_OPTIONS: OptionSpecs<SeekOptions> = {
-  relaxationTime: {
-    type: "number",
-    default: 0.4,
-    min: 0.05,
-    max: 10,
-    unit: "s",
-    doc: "tau: time to reach the preferred velocity; smaller is more responsive and more abrupt",
-  },
+  relaxationTime: RELAXATION_TIME_OPTION,
 };
-
-class Seek implements SteeringBehaviour {
-  readonly name = "seek";
-  readonly neighborRadius = 0;
-  readonly #rate: number;
-
-  constructor(o: SeekOptions) {
-    this.#rate = 1 / o.relaxationTime;
-  }
-
-  accelerate(ctx: StepContext, i: number, out: Float64Array): void {
-    const a = ctx.agents;
-    out[0] = (a.prefVx[i] - a.vx[i]) * this.#rate;
-    out[1] = (a.prefVy[i] - a.vy[i]) * this.#rate;
-  }
-}
 
 /**
  * Creates the seek behaviour: acceleration `(prefV − v) / τ` (m/s²).
@@ -60,7 +39,8 @@ class Seek implements SteeringBehaviour {
  * ```
  */
 export function createSeekBehaviour(options: Partial<SeekOptions> = {}): SteeringBehaviour {
-  return new Seek(resolveOptions("seek behaviour", SEEK_OPTIONS, options));
+  const o = resolveOptions("seek behaviour", SEEK_OPTIONS, options);
+  return new RelaxToPreferred("seek", { relaxationTime: o.relaxationTime, slowingRadius: 0 });
 }
 
 /** Catalogue entry of the seek behaviour. */

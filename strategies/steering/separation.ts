@@ -1,5 +1,6 @@
 /**
- * Separation (seed 002, `SeparationBehaviour`; Reynolds 1999, Millington & Funge 2009): keep
+ * Separation (the `SeparationBehaviour` of "Crossing citizens: a simple simulation of pedestrian
+ * crossing", project report; Reynolds 1999, Millington & Funge 2009): keep
  * away from neighbours and obstacle edges within a range in the field of view, the repulsion
  * growing as the gap closes. The gap is measured between body surfaces (centre distance minus
  * both radii; for a segment, minus the agent's radius), and the strength is Millington's
@@ -122,22 +123,20 @@ class Separation implements SteeringBehaviour {
     const moving = motionHeading(a, i, h) > 0;
     const cosHalf = moving ? this.#cosHalf : -2;
     const hx = h[0], hy = h[1];
-    const px = a.px[i], py = a.py[i], ri = a.radius[i];
+    const ri = a.radius[i];
     const range = this.#range, k = this.#strength, square = this.#square;
     let fx = 0, fy = 0;
     const reach = ri + this.#extent[0] + range;
     const near = this.#near;
     near.gather(ctx, i, reach);
-    const n = near.agentCount;
-    const buf = near.agents, ax = a.px, ay = a.py, ar = a.radius;
+    const n = near.agentCount, buf = near.agents, ar = a.radius;
+    const adx = near.agentDx, ady = near.agentDy, ad = near.agentDistance;
     for (let m = 0; m < n; m++) {
-      const j = buf[m];
-      const dx = ax[j] - px, dy = ay[j] - py;
-      const d = Math.sqrt(dx * dx + dy * dy);
+      const d = ad[m];
       if (d === 0) continue;
-      const gap = d - ri - ar[j];
+      const gap = d - ri - ar[buf[m]];
       if (gap > range) continue;
-      const nx = dx / d, ny = dy / d;
+      const nx = adx[m] / d, ny = ady[m] / d;
       if (nx * hx + ny * hy < cosHalf) continue;
       const g = gap > MIN_GAP ? gap : MIN_GAP;
       const f = square ? k / (g * g) : k / g;
@@ -145,19 +144,14 @@ class Separation implements SteeringBehaviour {
       fy -= ny * f;
     }
     if (this.#walls && ctx.obstacles.segmentCount > 0) {
-      const o = ctx.obstacles, m = near.segmentCount, segs = near.segments;
+      const m = near.segmentCount;
+      const sdx = near.segmentDx, sdy = near.segmentDy, sd = near.segmentDistance;
       for (let q = 0; q < m; q++) {
-        const s = segs[q];
-        const sx = o.ax[s], sy = o.ay[s], ex = o.bx[s] - sx, ey = o.by[s] - sy;
-        const len2 = ex * ex + ey * ey;
-        let t = len2 > 0 ? ((px - sx) * ex + (py - sy) * ey) / len2 : 0;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
-        const dx = sx + t * ex - px, dy = sy + t * ey - py;
-        const d = Math.sqrt(dx * dx + dy * dy);
+        const d = sd[q];
         if (d === 0) continue;
         const gap = d - ri;
         if (gap > range) continue;
-        const nx = dx / d, ny = dy / d;
+        const nx = sdx[q] / d, ny = sdy[q] / d;
         if (nx * hx + ny * hy < cosHalf) continue;
         const g = gap > MIN_GAP ? gap : MIN_GAP;
         const f = square ? k / (g * g) : k / g;

@@ -1,7 +1,8 @@
 /**
  * Analytic box casts: where a box as wide as an agent, swept forward along its heading, first
  * touches a disc (another agent) or a segment (an obstacle edge). This is the 2-D, closed-form
- * counterpart of the physics engine's `BoxCast` used by seed 002's volume-adaptive avoidance.
+ * counterpart of the physics engine's `BoxCast` used by the volume-adaptive avoidance of
+ * "Crossing citizens: a simple simulation of pedestrian crossing" (project report).
  *
  * Coordinates are local to the casting agent: `u` along the heading (m, positive ahead), `w`
  * across it (m, positive to the left). The box is the agent's bounding square, `u, w ∈ [−b, b]`
