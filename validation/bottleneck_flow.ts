@@ -172,7 +172,7 @@ export function measureBottleneckFlow(options: BottleneckFlowOptions): Bottlenec
     seed,
   });
   const world = built.world;
-  const line = new LineCrossings({ from: [c, b / 2], to: [c, -b / 2] });
+  const line = new LineCrossings({ from: [c, -b / 2], to: [c, b / 2] });
   world.addObserver(line);
   const last = Math.ceil(0.8 * agents) - 1;
   while (line.count <= last && world.stepIndex < built.steps && !world.finished) world.step();
