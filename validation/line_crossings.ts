@@ -38,6 +38,8 @@ export interface MeasurementLine {
 export class LineCrossings implements WorldObserver {
   /** Crossing times (s), in the order they happened. */
   readonly times: number[] = [];
+  /** Trajectory id of the agent of each crossing (parallel to {@linkcode LineCrossings.times}). */
+  readonly serials: number[] = [];
   readonly #ax: number;
   readonly #ay: number;
   readonly #ex: number;
@@ -88,6 +90,7 @@ export class LineCrossings implements WorldObserver {
           if (t >= 0 && t <= 1) {
             this.#state[s] = 2;
             this.times.push(time - dt + f * dt);
+            this.serials.push(s);
           }
         }
       } else if (this.#state[s] === 0) {

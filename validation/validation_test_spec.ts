@@ -61,6 +61,8 @@ export interface ValidationTest<M = unknown> {
   readonly criterion: string;
   /** Why the test is not run yet (it needs a feature still to come); absent when it runs. */
   readonly needs?: string;
+  /** Id of another test whose verdict this one shares (the same measurement). */
+  readonly sameAs?: string;
   /** Relative cost of one measurement (for the progress bar). @default 1 */
   cost?(quick: boolean): number;
   /** Measures one strategy with one seed. Deterministic for a given context. */
