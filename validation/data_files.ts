@@ -142,11 +142,12 @@ export const JUELICH_RUNS = {
 export function readJuelichRun(run: JuelichRun, root: URL = DATA_ROOT): TrajectoryData {
   const path = dataPath(run.file, root);
   try {
-    return readTrajectory(path, { unit: run.unit, frameRate: run.frameRate });
+    Deno.statSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) throw new DataFileError(path, "not found");
     throw error;
   }
+  return readTrajectory(path, { unit: run.unit, frameRate: run.frameRate });
 }
 
 /** An ETH/UCY scene: file, time between samples and the walking side of its place. */
