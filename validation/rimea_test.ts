@@ -4,14 +4,15 @@ import { strategies } from "../strategies/mod.ts";
 import { RIMEA_SCENARIOS, rimeaTests } from "./rimea_tests.ts";
 import { runSuite } from "./suite.ts";
 
-Deno.test("every RiMEA scenario builds and places its people (tests 9 and 11: 95 % at once at 1.7 /m²)", () => {
+Deno.test("every RiMEA scenario builds and places its people (tests 9 and 11: 90 % at once at 1.7 /m²)", () => {
   for (const [id, make] of Object.entries(RIMEA_SCENARIOS)) {
     const spec = make();
     const built = buildScenario(spec, { registry: strategies, strategy: { name: "none" } });
     const expected = spec.spawners.reduce((n, s) => n + s.count, 0);
     const placed = built.world.agents.count;
-    if (id === "rimea-9" || id === "rimea-11") assert.ok(placed >= 0.95 * expected, `${id}: ${placed} of ${expected}`);
-    else assert.equal(placed, expected, id);
+    if (id === "rimea-9" || id === "rimea-11") {
+      assert.ok(placed >= 0.9 * expected, `${id}: ${placed} of ${expected}`);
+    } else assert.equal(placed, expected, id);
   }
 });
 
