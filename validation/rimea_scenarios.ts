@@ -386,7 +386,7 @@ export function rimea14Routes(): ScenarioSpec {
       -8,
     ]]],
     goals: { goal: { rect: [36, -2, 39, 2] } },
-    spawners: [{ area: { rect: [1, -4, 6, 4] }, count: 100, goal: "goal" }],
+    spawners: [{ area: { rect: [1, -7, 8, 7] }, count: 100, goal: "goal" }],
   };
 }
 
