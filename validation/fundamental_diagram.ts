@@ -19,7 +19,6 @@ import {
   meanOf,
   type MeasureContext,
   type Picture,
-  type StrategyMeasurements,
   type ValidationTest,
 } from "./validation_test_spec.ts";
 import { weidmannRmse, weidmannSpeed } from "./weidmann.ts";
@@ -233,7 +232,7 @@ export function fundamentalDiagramTest(kind: "unidirectional" | "bidirectional")
       }),
     judge(runs) {
       const points = meanFdPoints(runs);
-      const unplaced = runs[0].filter((p, k) => runs.some((r) => r[k].density === null))
+      const unplaced = runs[0].filter((_p, k) => runs.some((r) => r[k].density === null))
         .map((p) => p.target);
       const backwards = Math.max(...runs.flatMap((r) => r.map((p) => p.backwards)));
       const weidmann = weidmannRmse(points);
