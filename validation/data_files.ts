@@ -163,6 +163,11 @@ export interface EthUcyScene {
   sampleSeconds: number;
   /** Side people keep to in the scene's city. */
   walkingSide: "right" | "left";
+  /**
+   * `train`: kept out of the tests, for choosing parameters (ZARA03, the usual training-only
+   * file of the benchmark); `test`: used only to test.
+   */
+  role: "test" | "train";
 }
 
 /**

@@ -85,7 +85,13 @@ Deno.test("constant velocity predicts straight walkers exactly, and so does simu
     x: Float64Array.from(rows.x),
     y: Float64Array.from(rows.y),
   });
-  const scene = { name: "straight", file: "", sampleSeconds: 0.4, walkingSide: "right" as const };
+  const scene = {
+    name: "straight",
+    file: "",
+    sampleSeconds: 0.4,
+    walkingSide: "right" as const,
+    role: "test" as const,
+  };
   const e = predictScene(scene, tracks, { strategy: "none", registry: strategies, stride: 2 });
   assert.ok(e.scored >= 3 * 5, `${e.scored} people-windows`);
   assert.ok(e.cvAde! < 1e-12 && e.cvFde! < 1e-12);
