@@ -177,30 +177,35 @@ export interface EthUcyScene {
 export const ETH_UCY_SCENES: readonly EthUcyScene[] = [
   {
     name: "eth",
+    role: "test",
     file: "trajectories/eth-ucy/sgan-format/biwi_eth.txt",
     sampleSeconds: 10 / 15,
     walkingSide: "right",
   },
   {
     name: "hotel",
+    role: "test",
     file: "trajectories/eth-ucy/sgan-format/biwi_hotel.txt",
     sampleSeconds: 0.4,
     walkingSide: "right",
   },
   {
     name: "zara01",
+    role: "test",
     file: "trajectories/eth-ucy/sgan-format/crowds_zara01.txt",
     sampleSeconds: 0.4,
     walkingSide: "left",
   },
   {
     name: "zara02",
+    role: "test",
     file: "trajectories/eth-ucy/sgan-format/crowds_zara02.txt",
     sampleSeconds: 0.4,
     walkingSide: "left",
   },
   {
     name: "zara03",
+    role: "train",
     file: "trajectories/eth-ucy/sgan-format/crowds_zara03.txt",
     sampleSeconds: 0.4,
     walkingSide: "left",
