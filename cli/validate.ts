@@ -81,13 +81,11 @@ export function validateMain(args: string[]): number {
     : [1, 2, 3];
   const wanted = split(values.tests);
   const tests = wanted
-    ? all.filter((t) =>
-      wanted.some((w) => t.id === w || t.id.startsWith(`${w}-`) || t.id.startsWith(w))
-    )
+    ? all.filter((t) => wanted.some((w) => t.id === w || t.id.startsWith(`${w}-`)))
     : all;
   if (wanted) {
     for (const w of wanted) {
-      if (!all.some((t) => t.id === w || t.id.startsWith(w))) {
+      if (!all.some((t) => t.id === w || t.id.startsWith(`${w}-`))) {
         throw new UsageError(
           `--tests: no test matches '${w}': tests are ${all.map((t) => t.id).join(", ")}`,
         );
