@@ -6,12 +6,13 @@
  * @module
  */
 import type { SuiteResult } from "./suite.ts";
+import type { Verdict } from "./validation_test_spec.ts";
 
 const MARK = { pass: "pass", fail: "FAIL", "not-run": "not run" } as const;
 
 /**
- * The report as Markdown: the overview (test × strategy), then per test its criterion and each
- * strategy's verdict with figures.
+ * The report as Markdown: the overview (test × strategy, each cell the verdict and the test's
+ * first figure), then per test its criterion and each strategy's verdict with figures.
  *
  * @example
  * ```ts
@@ -22,7 +23,7 @@ const MARK = { pass: "pass", fail: "FAIL", "not-run": "not run" } as const;
  *   strategies: ["orca"], seeds: [1], quick: true, pictures: [],
  *   rows: [{ test: "t", strategy: "orca", verdict: { status: "pass", summary: "ok", figures: {} } }],
  * });
- * assert.match(md, /\| t +\| pass +\|/);
+ * assert.match(md, /\| t +\| pass – +\|/);
  * ```
  */
 export function formatReport(result: SuiteResult): string {
@@ -43,7 +44,7 @@ export function formatReport(result: SuiteResult): string {
     const body = tests.map((t) => [
       t.id,
       ...result.strategies.map((s) =>
-        MARK[result.rows.find((r) => r.test === t.id && r.strategy === s)!.verdict.status]
+        overviewCell(result.rows.find((r) => r.test === t.id && r.strategy === s)!.verdict)
       ),
     ]);
     lines.push(..._table(header, body), "");
@@ -74,6 +75,27 @@ export function formatReport(result: SuiteResult): string {
     for (const p of result.pictures) lines.push(`![${p.title}](${p.name}.svg)`, "");
   }
   return lines.join("\n");
+}
+
+/**
+ * A verdict as one short cell: its status and its first figure, e.g. `FAIL 0.21`.
+ *
+ * @example
+ * ```ts
+ * import { overviewCell } from "./report.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(overviewCell({ status: "fail", summary: "", figures: { "rmse (m/s)": 0.214 } }), "FAIL 0.21");
+ * assert.equal(overviewCell({ status: "not-run", summary: "", figures: {} }), "not run");
+ * ```
+ */
+export function overviewCell(verdict: Verdict): string {
+  const first = Object.values(verdict.figures)[0];
+  const figure = typeof first === "number" && Number.isFinite(first)
+    ? ` ${Math.abs(first) >= 100 ? first.toFixed(0) : first.toFixed(2)}`
+    : verdict.status === "not-run"
+    ? ""
+    : " –";
+  return `${MARK[verdict.status]}${figure}`;
 }
 
 function _table(header: string[], body: string[][]): string[] {
