@@ -252,8 +252,9 @@ export function fundamentalDiagramTest(kind: "unidirectional" | "bidirectional")
           unplaced.length ? `; cannot place ${unplaced.join(", ")} /m²` : ""
         }${backwards > 0.01 ? `; ${(100 * backwards).toFixed(0)} % backwards` : ""}`,
         figures: {
-          "rmseWeidmann (m/s)": weidmann,
-          "rmseJuelich (m/s)": data,
+          ...(bidirectional
+            ? { "rmseJuelich (m/s)": data, "rmseWeidmann (m/s)": weidmann }
+            : { "rmseWeidmann (m/s)": weidmann, "rmseJuelich (m/s)": data }),
           "speedAt1 (m/s)": at(1),
           "speedAt2 (m/s)": at(2),
           "backwardsShare": backwards,

@@ -353,9 +353,9 @@ function rimea9(): ValidationTest {
           fmt(two, 0)
         } s with 2: ratio ${fmt(ratio)}`,
         {
+          ratio,
           "timeFourExits (s)": four,
           "timeTwoExits (s)": two,
-          ratio,
         },
       );
     },
