@@ -390,8 +390,11 @@ export function rimea14Routes(): ScenarioSpec {
   };
 }
 
-/** Number of persons of test 15 (the guideline's 500), and the start area's depth (m). */
+/** Number of persons of test 15 (the guideline's 500). */
 export const RIMEA15_PERSONS = 500;
+
+/** Length of the centre line round test 15's corner (m): the mean of its inner and outer edges. */
+export const RIMEA15_CENTRE_LENGTH = 67;
 
 /**
  * Test 15: a large crowd walks along 20 m wide corridors: round a 90° corner (inner edge 50 m,

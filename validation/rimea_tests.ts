@@ -437,22 +437,29 @@ function rimea15(): ValidationTest {
       };
     },
     judge: (runs, quick) => {
-      const c = meanOf(runs.map((r) => r.corner)),
-        s = meanOf(runs.map((r) => r.short)),
-        l = meanOf(runs.map((r) => r.long));
+      const c = meanOf(runs.map((r) => r.corner)), s = meanOf(runs.map((r) => r.short));
+      const l = meanOf(runs.map((r) => r.long));
       const ok = runs.every((r) =>
         r.corner !== null && r.short !== null && r.long !== null && r.short <= r.corner &&
         r.corner <= r.long
       );
+      // A straight corridor as long as the corner's centre line, by linear interpolation.
+      const straight = s !== null && l !== null
+        ? s + ((RIMEA15_CENTRE_LENGTH - 50) / (81 - 50)) * (l - s)
+        : null;
+      const ratio = c !== null && straight !== null ? c / straight : null;
       return verdict(
         ok,
         `${quick ? 150 : RIMEA15_PERSONS} persons: corner ${fmt(c, 0)} s, straight 50 m ${
           fmt(s, 0)
-        } s, straight 81 m ${fmt(l, 0)} s`,
+        } s, straight 81 m ${
+          fmt(l, 0)
+        } s; corner / straight of its ${RIMEA15_CENTRE_LENGTH} m centre line ${fmt(ratio)}`,
         {
           "timeCorner (s)": c,
           "timeShort (s)": s,
           "timeLong (s)": l,
+          "cornerOverStraight": ratio,
         },
       );
     },
