@@ -22,6 +22,7 @@ import {
   rimea12Rooms,
   rimea13Stairs,
   rimea14Routes,
+  RIMEA15_CENTRE_LENGTH,
   RIMEA15_PERSONS,
   rimea15Corridors,
   rimea1Corridor,
