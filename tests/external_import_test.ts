@@ -62,6 +62,7 @@ Deno.test("library code pins the npm versions of the import map", async () => {
       "geo",
       "plots",
       "traffic",
+      "validation",
     ]
   ) {
     for await (const entry of Deno.readDir(new URL(`${folder}/`, ROOT))) {

@@ -26,7 +26,7 @@ export interface BottleneckOptions {
  * The bottleneck. The room grows deeper with the agent count (about 1.5 persons/m² at the
  * start); agents head for the nearest point of the doorway, then for the exit zone beyond it;
  * the throughput line spans the door. `doorWidth` widens or narrows the door (for flow-versus-width
- * studies such as bench/validation_bottleneck.ts).
+ * studies such as validation/bottleneck_flow.ts).
  *
  * @example
  * ```ts

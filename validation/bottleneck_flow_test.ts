@@ -1,8 +1,8 @@
 /**
- * Bottleneck flow against experiments (see bench/validation_bottleneck.ts for the set-up and
- * the full table): orca validated at door widths 1 m and 2 m, mean of seeds 1–3; social-force
- * pinned where it is (below the experiments) as a regression guard; raycast-cluster and boxcast
- * checked not to clog a 0.8 m door.
+ * Bottleneck flow against experiments through a thin door (see bottleneck_flow.ts for the set-up;
+ * `deno task validate --tests bottleneck` for the full table): orca validated at door widths 1 m
+ * and 2 m, mean of seeds 1–3; social-force pinned where it is (below the experiments) as a
+ * regression guard; raycast-cluster and boxcast checked not to clog a 0.8 m door.
  *
  * The measured specific flow J/b of real crowds at these widths spans 1.70–2.77 (m·s)⁻¹ at
  * b = 1 m (Kretz 2006 1.71–2.02, Seyfried 2009 1.90, EG 1.83, Daamen 2010 2.54–2.77) and
@@ -13,14 +13,18 @@
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_EMPIRICAL_DIR, measureBottleneckFlow } from "../bench/validation_bottleneck.ts";
+import { strategies } from "../strategies/mod.ts";
+import { DATA_ROOT } from "./data_files.ts";
+import { measureBottleneckFlow } from "./bottleneck_flow.ts";
 
 /** Seeds averaged: one run's flow varies by about ±20 % from seed to seed. */
 const SEEDS = [1, 2, 3];
 
 /** Mean flow over {@linkcode SEEDS} (null if any run clogged). */
 function meanFlow(strategy: string, width: number) {
-  const runs = SEEDS.map((seed) => measureBottleneckFlow({ strategy, width, seed }));
+  const runs = SEEDS.map((seed) =>
+    measureBottleneckFlow({ strategy, width, seed, registry: strategies })
+  );
   const clogged = runs.find((r) => r.flow === null);
   const flow = clogged ? null : runs.reduce((sum, r) => sum + r.flow!, 0) / runs.length;
   return {
@@ -96,10 +100,7 @@ Deno.test("raycast-cluster and boxcast empty the room through a 0.8 m door witho
   }
 });
 
-Deno.test("the measured tables are looked for in the shared data folder beside the checkout", () => {
+Deno.test("the measured data are looked for in the shared data folder beside the checkout", () => {
   const checkout = dirname(fileURLToPath(new URL("../deno.json", import.meta.url)));
-  assert.equal(
-    DEFAULT_EMPIRICAL_DIR,
-    `${dirname(checkout)}/shared/data/empirical/bottleneck-flow-vs-width`,
-  );
+  assert.equal(fileURLToPath(DATA_ROOT), `${dirname(checkout)}/shared/data/`);
 });

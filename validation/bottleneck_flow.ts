@@ -1,0 +1,360 @@
+/**
+ * Bottleneck flow against width: a room 10 m wide, filled at 1.5 persons/m² so that a dense
+ * crowd keeps pressing on the exit, empties through a short channel of width b (1.1 m long, as
+ * the Wuppertal 0.5 m and HERMES "AO" experiments) or a thin door. The flow is measured as in
+ * the experiments, J = (n − 1)/(t_n − t_1) over the crossings of the bottleneck's exit line by
+ * the middle 60 % of the crowd, and the specific flow J/b is compared with the measured tables
+ * of Kretz et al. 2006, Seyfried et al. 2009, Daamen & Hoogendoorn 2010, Müller 1981, Nagai et
+ * al. 2006, the HERMES "AO" and "EG" series (`empirical/bottleneck-flow-vs-width/`) and with the
+ * flows measured here, by the same method, from the trajectories of the 0.5 m (J. Adrian,
+ * A. Seyfried, A. Sieben, J. R. Soc. Interface 17 (2020) 20190871) and 3.0 m (W. Liao et al.,
+ * Transp. Res. Procedia 2 (2014) 26–33) experiments.
+ *
+ * @module
+ */
+import type { StrategyRegistry } from "../core/registry.ts";
+import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
+import { groupByAgent } from "../recording/agent_tracks.ts";
+import type { TrajectoryData } from "../recording/trajectory.ts";
+import { buildScenario } from "../scenarios/build.ts";
+import type { ScenarioSpec } from "../scenarios/schema.ts";
+import {
+  dataPath,
+  JUELICH_RUNS,
+  type PointTable,
+  readJuelichRun,
+  readPointTables,
+} from "./data_files.ts";
+import { LineCrossings, steadyFlow } from "./line_crossings.ts";
+import {
+  defineTest,
+  fmt,
+  meanOf,
+  type Picture,
+  type ValidationTest,
+} from "./validation_test_spec.ts";
+
+/** Widths (m) of the full validation. */
+export const BOTTLENECK_WIDTHS: readonly number[] = [0.5, 0.8, 1.0, 1.2, 1.6, 2.0, 2.5];
+/** Widths (m) of the quick variant. */
+export const BOTTLENECK_WIDTHS_QUICK: readonly number[] = [0.5, 1.0, 2.0];
+/** Length of the channel (m): the 0.5 m Wuppertal experiment's 1.1 m. */
+export const CHANNEL_LENGTH = 1.1;
+
+/**
+ * Agents of a run at width `b` (m): 100 plus 80 per metre, so that the steady window (60 % of
+ * the crowd) lasts about 40 s at an empirical flow.
+ *
+ * @example
+ * ```ts
+ * import { validationAgents } from "./bottleneck_flow.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(validationAgents(1), 180);
+ * ```
+ */
+export function validationAgents(b: number): number {
+  return Math.round(100 + 80 * b);
+}
+
+/**
+ * The scenario: the room's exit wall at x = 0 with an opening of width `b`, followed by a
+ * channel of length `channelLength` (0 for a thin door); the exit zone is a strip 6–8 m past the
+ * bottleneck across the room's width, so that arrivals never back up.
+ *
+ * @example
+ * ```ts
+ * import { bottleneckFlowScenario } from "./bottleneck_flow.ts";
+ * import assert from "node:assert/strict";
+ * const spec = bottleneckFlowScenario(0.5, 75, 1.1);
+ * assert.equal(spec.walls?.length, 3);
+ * assert.deepEqual(spec.goals?.exit, { rect: [7.1, -4.5, 9.1, 4.5] });
+ * ```
+ */
+export function bottleneckFlowScenario(
+  b: number,
+  agents: number,
+  channelLength: number,
+): ScenarioSpec {
+  if (!(b > 0 && b <= 9)) {
+    throw new RangeError(
+      `Cannot create bottleneck scenario as 'b' must be in (0, 9] m: current value is ${b}`,
+    );
+  }
+  if (!(channelLength >= 0 && channelLength <= 10)) {
+    throw new RangeError(
+      `Cannot create bottleneck scenario as 'channelLength' must be in [0, 10] m: current value is ${channelLength}`,
+    );
+  }
+  const depth = Math.max(6, agents / (1.5 * 9.2) + 1.4), h = b / 2, c = channelLength;
+  const walls: [number, number][][] = [[[0, h], [0, 5], [-depth, 5], [-depth, -5], [0, -5], [
+    0,
+    -h,
+  ]]];
+  if (c > 0) walls.push([[0, h], [c, h]], [[0, -h], [c, -h]]);
+  return {
+    name: `bottleneck-${b}m${c > 0 ? `-channel-${c}m` : "-door"}`,
+    dt: 0.05,
+    duration: Math.ceil(agents / 0.4 + 60),
+    bounds: [-depth - 0.5, -5.5, c + 9, 5.5],
+    walls,
+    goals: { exit: { rect: [c + 6, -4.5, c + 8, 4.5] } },
+    spawners: [{
+      name: "room",
+      area: { rect: [-depth + 0.4, -4.6, -1, 4.6] },
+      count: agents,
+      goal: "exit",
+      via: [
+        [[0, -h], [0, h]],
+        ...(c > 0 ? [[[c, -h], [c, h]] as [[number, number], [number, number]]] : []),
+      ],
+    }],
+    metrics: { throughputLine: { name: "exit", from: [c, -h], to: [c, h] } },
+  };
+}
+
+/** Options of {@linkcode measureBottleneckFlow}. */
+export interface BottleneckFlowOptions {
+  /** Registered strategy name. */
+  strategy: string;
+  /** Width b (m). */
+  width: number;
+  /** Seed. @default 1 */
+  seed?: number;
+  /** Agents. @default validationAgents(width) */
+  agents?: number;
+  /** Channel length (m); 0 for a thin door. @default 0 */
+  channelLength?: number;
+  /** Strategy options. @default {} */
+  strategyOptions?: Record<string, unknown>;
+  /** Where the strategy is looked up. */
+  registry: StrategyRegistry;
+}
+
+/** One measured flow. */
+export interface BottleneckFlowResult {
+  /** Width b (m). */
+  width: number;
+  /** Channel length (m), 0 for a door. */
+  channelLength: number;
+  /** Seed. */
+  seed: number;
+  /** Agents in the room at the start. */
+  agents: number;
+  /** Agents that crossed the exit line before the run ended. */
+  crossed: number;
+  /** J (persons/s) over the steady window, null when the crowd never got that far (clogged). */
+  flow: number | null;
+  /** J/b ((m·s)⁻¹), or null. */
+  specificFlow: number | null;
+  /** Simulated seconds. */
+  seconds: number;
+}
+
+/**
+ * Runs one bottleneck until the 80 % mark of the crowd has crossed the exit line (or the crowd
+ * is clearly clogged: a flow below 0.4 persons/s) and returns J over the steady window.
+ *
+ * @example
+ * ```ts
+ * import { measureBottleneckFlow } from "./bottleneck_flow.ts";
+ * import { strategies } from "../strategies/mod.ts";
+ * import assert from "node:assert/strict";
+ * const r = measureBottleneckFlow({ strategy: "none", width: 1, agents: 40, registry: strategies });
+ * assert.ok(r.flow! > 0);
+ * ```
+ */
+export function measureBottleneckFlow(options: BottleneckFlowOptions): BottleneckFlowResult {
+  const b = options.width, seed = options.seed ?? 1, c = options.channelLength ?? 0;
+  const agents = options.agents ?? validationAgents(b);
+  const built = buildScenario(bottleneckFlowScenario(b, agents, c), {
+    registry: options.registry,
+    strategy: { name: options.strategy, options: options.strategyOptions ?? {} },
+    seed,
+  });
+  const world = built.world;
+  const line = new LineCrossings({ from: [c, -b / 2], to: [c, b / 2] });
+  world.addObserver(line);
+  const last = Math.ceil(0.8 * agents) - 1;
+  while (line.count <= last && world.stepIndex < built.steps && !world.finished) world.step();
+  const flow = steadyFlow(line.times, agents);
+  return {
+    width: b,
+    channelLength: c,
+    seed,
+    agents,
+    crossed: line.count,
+    flow,
+    specificFlow: flow === null ? null : flow / b,
+    seconds: world.time,
+  };
+}
+
+/**
+ * Flow (persons/s) through a measured bottleneck: the crossings of the line y = `lineY` within
+ * `[xMin, xMax]`, in the walking direction `sign` (−1 towards −y), over the middle 80 % of the
+ * passages (J = (n − 1)/(t_n − t_1)).
+ */
+export function measuredBottleneckFlow(
+  data: TrajectoryData,
+  line: { lineY: number; xMin: number; xMax: number; sign: 1 | -1 },
+): { flow: number | null; passages: number } {
+  const times: number[] = [];
+  for (const t of groupByAgent(data).values()) {
+    for (let k = 1; k < t.count; k++) {
+      const before = line.sign * (t.y[k - 1] - line.lineY),
+        after = line.sign * (t.y[k] - line.lineY);
+      if (before < 0 && after >= 0 && t.x[k] >= line.xMin && t.x[k] <= line.xMax) {
+        times.push(t.time[k]);
+        break;
+      }
+    }
+  }
+  return { flow: steadyFlow(times, times.length, [0.1, 0.9]), passages: times.length };
+}
+
+let _tables: PointTable[] | null | undefined;
+
+/**
+ * The measured tables `[b, J]` (cached), with the two trajectory-derived points added as tables
+ * `Wuppertal-2018-0.5m` and `HERMES-AO-3.0m`; [] when the data are missing.
+ */
+export function bottleneckTables(): PointTable[] {
+  if (_tables !== undefined) return _tables ?? [];
+  const tables = readPointTables(dataPath("empirical/bottleneck-flow-vs-width")) ?? [];
+  try {
+    const narrow = measuredBottleneckFlow(readJuelichRun(JUELICH_RUNS.bottleneck050), {
+      lineY: 0,
+      xMin: -0.25,
+      xMax: 0.25,
+      sign: -1,
+    });
+    if (narrow.flow !== null) {
+      tables.push({ name: "Wuppertal-2018-0.5m", points: [[0.5, narrow.flow]] });
+    }
+    const wide = measuredBottleneckFlow(readJuelichRun(JUELICH_RUNS.bottleneck300), {
+      lineY: 0,
+      xMin: -0.6,
+      xMax: 2.4,
+      sign: 1,
+    });
+    if (wide.flow !== null) tables.push({ name: "HERMES-AO-3.0m", points: [[3.0, wide.flow]] });
+  } catch {
+    // Trajectories missing: the tables alone.
+  }
+  _tables = tables;
+  return tables;
+}
+
+/**
+ * Range of measured J/b ((m·s)⁻¹) over every table at widths within `tolerance` (m) of `b`, or
+ * null when no table has such a width.
+ *
+ * @example
+ * ```ts
+ * import { empiricalRange } from "./bottleneck_flow.ts";
+ * import assert from "node:assert/strict";
+ * const tables = [{ name: "a", points: [[1, 1.8], [1.05, 2.1], [2, 3.6]] as [number, number][] }];
+ * assert.deepEqual(empiricalRange(tables, 1), [1.8, 2]);
+ * ```
+ */
+export function empiricalRange(
+  tables: readonly PointTable[],
+  b: number,
+  tolerance = 0.1,
+): [number, number] | null {
+  let low = Infinity, high = -Infinity;
+  for (const t of tables) {
+    for (const [w, j] of t.points) {
+      if (Math.abs(w - b) > tolerance + 1e-9) continue;
+      low = Math.min(low, j / w);
+      high = Math.max(high, j / w);
+    }
+  }
+  return low <= high ? [low, high] : null;
+}
+
+const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"];
+const MARKERS = ["circle", "square", "triangle", "diamond"] as const;
+
+/** The bottleneck test for one geometry: a 1.1 m channel or a thin door. */
+export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
+  const c = geometry === "channel" ? CHANNEL_LENGTH : 0;
+  return defineTest<BottleneckFlowResult[]>({
+    id: `bottleneck-${geometry}`,
+    group: "Bottleneck",
+    title: geometry === "channel"
+      ? `flow against width through a ${CHANNEL_LENGTH} m long channel, 0.5–2.5 m wide`
+      : "flow against width through a thin door, 0.5–2.5 m wide",
+    criterion:
+      "mean J/b (over seeds) inside the range of the measured tables (widths within ±0.1 m) at every width; a clogged run fails",
+    cost: (quick) => (quick ? 4 : 12),
+    measure: (ctx) =>
+      (ctx.quick ? BOTTLENECK_WIDTHS_QUICK : BOTTLENECK_WIDTHS).map((width) =>
+        measureBottleneckFlow({
+          strategy: ctx.strategy,
+          width,
+          seed: ctx.seed,
+          channelLength: c,
+          registry: ctx.registry,
+        })
+      ),
+    judge(runs) {
+      const tables = bottleneckTables();
+      const cells: string[] = [];
+      const figures: Record<string, number | null> = {};
+      let pass = true;
+      runs[0].forEach((r0, k) => {
+        const b = r0.width;
+        const clogged = runs.some((r) => r[k].flow === null);
+        const js = meanOf(runs.map((r) => r[k].specificFlow));
+        const range = empiricalRange(tables, b);
+        const ok = !clogged && js !== null && range !== null && js >= range[0] - 1e-9 &&
+          js <= range[1] + 1e-9;
+        if (!ok) pass = false;
+        figures[`specificFlowAt${b} (1/(m·s))`] = clogged ? null : js;
+        cells.push(
+          `${b} m: ${clogged ? "clogged" : fmt(js)}${
+            range ? ` [${fmt(range[0])}–${fmt(range[1])}]` : ""
+          }`,
+        );
+      });
+      return { status: pass ? "pass" : "fail", summary: `J/b ${cells.join(", ")}`, figures };
+    },
+    pictures(results): Picture[] {
+      const series: XySeries[] = bottleneckTables().map((t, k) => ({
+        name: t.name,
+        points: t.points,
+        style: "points",
+        colour: ["#555555", "#777777", "#999999", "#444444"][k % 4],
+        marker: MARKERS[k % MARKERS.length],
+      }));
+      results.forEach((r, k) => {
+        const points: [number, number][] = [];
+        r.runs[0].forEach((r0, m) => {
+          const j = meanOf(r.runs.map((run) => run[m].flow));
+          if (j !== null && r.runs.every((run) => run[m].flow !== null)) points.push([r0.width, j]);
+        });
+        series.push({
+          name: r.strategy,
+          points,
+          style: "line",
+          colour: COLOURS[k % COLOURS.length],
+        });
+      });
+      return [{
+        name: `bottleneck-${geometry}`,
+        title: `Bottleneck flow against width (${geometry})`,
+        svg: renderXyChartSvg({
+          title: `Bottleneck flow against width: ${
+            geometry === "channel" ? `${CHANNEL_LENGTH} m channel` : "thin door"
+          }`,
+          xLabel: "width b (m)",
+          yLabel: "flow J (persons/s)",
+          series,
+          bands: [{ name: "J/b 1.8–2.4 (m·s)⁻¹", low: 1.8, high: 2.4, colour: "#e8f0fb" }],
+          range: [0, 3.2, 0, 8],
+        }),
+      }];
+    },
+  });
+}

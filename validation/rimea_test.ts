@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { buildScenario } from "../scenarios/build.ts";
+import { strategies } from "../strategies/mod.ts";
+import { RIMEA_SCENARIOS, rimeaTests } from "./rimea_tests.ts";
+import { runSuite } from "./suite.ts";
+
+Deno.test("every RiMEA scenario builds and places its people (tests 9 and 11: 90 % at once at 1.7 /m²)", () => {
+  for (const [id, make] of Object.entries(RIMEA_SCENARIOS)) {
+    const spec = make();
+    const built = buildScenario(spec, { registry: strategies, strategy: { name: "none" } });
+    const expected = spec.spawners.reduce((n, s) => n + s.count, 0);
+    const placed = built.world.agents.count;
+    if (id === "rimea-9" || id === "rimea-11") {
+      assert.ok(placed >= 0.9 * expected, `${id}: ${placed} of ${expected}`);
+    } else assert.equal(placed, expected, id);
+  }
+});
+
+Deno.test("RiMEA tests 1–15 are all declared, and 10, 11 and 14 say what they need", () => {
+  const tests = rimeaTests();
+  assert.deepEqual(tests.map((t) => t.id), Array.from({ length: 15 }, (_, k) => `rimea-${k + 1}`));
+  assert.deepEqual(tests.filter((t) => t.needs).map((t) => t.id), [
+    "rimea-10",
+    "rimea-11",
+    "rimea-14",
+  ]);
+});
+
+Deno.test("RiMEA test 1: orca walks 40 m in 26–34 s, and a strategy that stands still fails", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-1");
+  const r = runSuite({ strategies: ["orca"], seeds: [1], registry: strategies, tests });
+  assert.equal(r.rows[0].verdict.status, "pass");
+  const time = r.rows[0].verdict.figures["time (s)"]!;
+  assert.ok(time > 29 && time < 32, `${time} s`);
+  const test = tests[0];
+  assert.equal(test.judge([null], false).status, "fail");
+  assert.equal(test.judge([40], false).status, "fail");
+});
+
+Deno.test("RiMEA test 5: orca's ten people wait for their premovement times and then go", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-5");
+  const r = runSuite({ strategies: ["orca"], seeds: [2], registry: strategies, tests });
+  assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
+  assert.equal(r.rows[0].verdict.figures.early, 0);
+});

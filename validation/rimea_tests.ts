@@ -1,0 +1,545 @@
+/**
+ * RiMEA 3.0 tests 1–15 (RiMEA e.V., Guideline for Microscopic Evacuation Analysis, version
+ * 3.0.0, 2016) as validation tests, with their pass criteria. Where the guideline states no
+ * numeric criterion, the criterion used is stated with its source (mostly JuPedSim's
+ * implementation of the tests, PedestrianDynamics/jupedsim `Utest/rimea_tests/`). Test 4 is the
+ * unidirectional fundamental diagram; tests 10, 11 and 14 need a navigator that chooses between
+ * exits and routes, and are defined but not run yet.
+ *
+ * @module
+ */
+import { AgentFlags } from "../core/agent_store.ts";
+import { Rng, RngStream } from "../core/rng.ts";
+import type { World, WorldObserver } from "../core/world.ts";
+import { MetricsCollector } from "../metrics/collector.ts";
+import { stairSpeedFactor } from "../navigation/stair_speed.ts";
+import { buildScenario } from "../scenarios/build.ts";
+import type { ScenarioSpec } from "../scenarios/schema.ts";
+import { LineCrossings, type MeasurementLine, steadyFlow } from "./line_crossings.ts";
+import {
+  rimea10Rooms,
+  rimea11Room,
+  rimea12Rooms,
+  rimea13Stairs,
+  rimea14Routes,
+  RIMEA15_CENTRE_LENGTH,
+  RIMEA15_PERSONS,
+  rimea15Corridors,
+  rimea1Corridor,
+  rimea5Room,
+  rimea6Corner,
+  rimea7Demography,
+  rimea8Room,
+  rimea9Room,
+  RIMEA_RISER,
+  RIMEA_SPEED_GROUPS,
+  RIMEA_STAIR_LENGTH,
+  RIMEA_TREAD,
+  rimeaStairs,
+} from "./rimea_scenarios.ts";
+import {
+  defineTest,
+  fmt,
+  meanOf,
+  type MeasureContext,
+  notRunVerdict,
+  type ValidationTest,
+  type Verdict,
+} from "./validation_test_spec.ts";
+
+/** What a navigator that chooses between exits and routes would make runnable. */
+export const NEEDS_ROUTE_CHOICE =
+  "needs a navigator that chooses between exits and routes (not built yet)";
+
+/** A scenario run: the world after the run and the observers' results. */
+interface Run {
+  world: World;
+  lines: LineCrossings[];
+  metrics: MetricsCollector;
+  /** Time everyone had arrived (s), or null when the run ran out of time. */
+  finishedAt: number | null;
+}
+
+/** Builds and runs `spec` with the context's strategy and seed until everyone arrived. */
+export function runRimeaScenario(
+  spec: ScenarioSpec,
+  ctx: MeasureContext,
+  options: { lines?: MeasurementLine[]; observers?: WorldObserver[] } = {},
+): Run {
+  const built = buildScenario(spec, {
+    registry: ctx.registry,
+    strategy: { name: ctx.strategy },
+    seed: ctx.seed,
+  });
+  const world = built.world;
+  const lines = (options.lines ?? []).map((l) => new LineCrossings(l));
+  const metrics = new MetricsCollector();
+  for (const o of [...lines, metrics, ...(options.observers ?? [])]) world.addObserver(o);
+  while (world.stepIndex < built.steps && !world.finished) world.step();
+  return { world, lines, metrics, finishedAt: world.finished ? world.time : null };
+}
+
+const verdict = (pass: boolean, summary: string, figures: Verdict["figures"]): Verdict => ({
+  status: pass ? "pass" : "fail",
+  summary,
+  figures,
+});
+
+const line = (x: number, y0: number, y1: number): MeasurementLine => ({
+  from: [x, y0],
+  to: [x, y1],
+});
+
+/** Test 1: the time to walk 40 m at 1.33 m/s. */
+function rimea1(): ValidationTest {
+  return defineTest<number | null>({
+    id: "rimea-1",
+    group: "RiMEA 3.0",
+    title: "one person keeps 1.33 m/s along a 40 m corridor",
+    criterion: "40 m covered in 26–34 s (RiMEA 3.0 test 1)",
+    measure: (ctx) =>
+      runRimeaScenario(rimea1Corridor(), ctx, { lines: [line(40, -1, 1)] }).lines[0].times[0] ??
+        null,
+    judge: (runs) => {
+      const ok = runs.every((t) => t !== null && t >= 26 && t <= 34);
+      return verdict(ok, `${runs.map((t) => fmt(t, 1)).join(", ")} s`, {
+        "time (s)": meanOf(runs),
+      });
+    },
+  });
+}
+
+/** Tests 2 and 3: time on a 10 m staircase against the stair speed. */
+function rimeaStairTest(ascending: boolean): ValidationTest {
+  const expected = RIMEA_STAIR_LENGTH /
+    (1.34 * stairSpeedFactor(RIMEA_TREAD, RIMEA_RISER, ascending));
+  const low = (26 / 30.08) * expected, high = (34 / 30.08) * expected;
+  return defineTest<number | null>({
+    id: ascending ? "rimea-2" : "rimea-3",
+    group: "RiMEA 3.0",
+    title: `one person keeps the stair speed ${ascending ? "up" : "down"} a 10 m staircase`,
+    criterion: `the 10 m (plan) take ${low.toFixed(1)}–${
+      high.toFixed(1)
+    } s: the stair speed of Weidmann (1993) for a 0.29 m × 0.17 m stair (${
+      expected.toFixed(1)
+    } s), with test 1's relative tolerance (26–34 s around 30 s)`,
+    measure: (ctx) => {
+      const r = runRimeaScenario(rimeaStairs(ascending), ctx, {
+        lines: [line(0, -1, 1), line(RIMEA_STAIR_LENGTH, -1, 1)],
+      });
+      const [a, b] = r.lines.map((l) => l.times[0]);
+      return a === undefined || b === undefined ? null : b - a;
+    },
+    judge: (runs) => {
+      const ok = runs.every((t) => t !== null && t >= low && t <= high);
+      return verdict(
+        ok,
+        `${runs.map((t) => fmt(t, 1)).join(", ")} s (expected ${expected.toFixed(1)})`,
+        { "time (s)": meanOf(runs) },
+      );
+    },
+  });
+}
+
+/** Holds every agent still until its premovement time, and records when it first moves. */
+class PremovementHold implements WorldObserver {
+  readonly release = new Map<number, number>();
+  readonly moved = new Map<number, number>();
+  #start = new Map<number, [number, number]>();
+  constructor(readonly seed: number, readonly range: [number, number]) {}
+
+  attach(world: World): void {
+    world.prepare();
+    const rng = new Rng(this.seed, RngStream.user), a = world.agents;
+    for (let i = 0; i < a.count; i++) {
+      a.flags[i] |= AgentFlags.frozen;
+      this.release.set(a.serial[i], rng.range(this.range[0], this.range[1]));
+      this.#start.set(a.serial[i], [a.px[i], a.py[i]]);
+    }
+  }
+
+  afterStep(world: World): void {
+    const a = world.agents;
+    for (let i = 0; i < a.count; i++) {
+      const s = a.serial[i];
+      if ((a.flags[i] & AgentFlags.frozen) !== 0 && world.time >= this.release.get(s)! - 1e-9) {
+        a.flags[i] &= ~AgentFlags.frozen;
+      }
+      const [x, y] = this.#start.get(s)!;
+      if (!this.moved.has(s) && Math.hypot(a.px[i] - x, a.py[i] - y) > 0.05) {
+        this.moved.set(s, world.time);
+      }
+    }
+  }
+}
+
+/** Test 5: premovement times. */
+function rimea5(): ValidationTest {
+  return defineTest<{ worstDelay: number; early: number; never: number }>({
+    id: "rimea-5",
+    group: "RiMEA 3.0",
+    title: "ten persons start after their premovement times (uniform 10–100 s)",
+    criterion:
+      "nobody moves before their premovement time, everyone within 1 s after it (RiMEA 3.0 test 5; the 1 s is ours)",
+    measure: (ctx) => {
+      const hold = new PremovementHold(ctx.seed, [10, 100]);
+      runRimeaScenario(rimea5Room(), ctx, { observers: [hold] });
+      let worstDelay = 0, early = 0, never = 0;
+      for (const [s, t] of hold.release) {
+        const m = hold.moved.get(s);
+        if (m === undefined) never++;
+        else if (m < t) early++;
+        else worstDelay = Math.max(worstDelay, m - t);
+      }
+      return { worstDelay, early, never };
+    },
+    judge: (runs) => {
+      const worst = Math.max(...runs.map((r) => r.worstDelay));
+      const early = runs.reduce((n, r) => n + r.early, 0),
+        never = runs.reduce((n, r) => n + r.never, 0);
+      return verdict(
+        worst <= 1 && early === 0 && never === 0,
+        `latest start ${worst.toFixed(2)} s after release; ${early} early, ${never} never`,
+        {
+          "worstDelay (s)": worst,
+          "early": early,
+          "never": never,
+        },
+      );
+    },
+  });
+}
+
+/** Test 6: round a corner without crossing walls. */
+function rimea6(): ValidationTest {
+  return defineTest<{ arrived: number; wallCrossings: number; time: number | null }>({
+    id: "rimea-6",
+    group: "RiMEA 3.0",
+    title: "20 persons walk round a corner on the navigation mesh",
+    criterion: "everyone arrives within 120 s and nobody crosses a wall (RiMEA 3.0 test 6)",
+    measure: (ctx) => {
+      const r = runRimeaScenario(rimea6Corner(), ctx);
+      const m = r.metrics.result();
+      return {
+        arrived: m.arrivedFraction ?? 0,
+        wallCrossings: m.wallCrossings,
+        time: r.finishedAt,
+      };
+    },
+    judge: (runs) => {
+      const arrived = Math.min(...runs.map((r) => r.arrived)),
+        walls = Math.max(...runs.map((r) => r.wallCrossings));
+      return verdict(
+        arrived === 1 && walls === 0,
+        `${(100 * arrived).toFixed(0)} % arrived (worst seed), ${walls} wall crossings, ${
+          fmt(meanOf(runs.map((r) => r.time)), 1)
+        } s`,
+        {
+          arrivedShare: arrived,
+          wallCrossings: walls,
+        },
+      );
+    },
+  });
+}
+
+/** Test 7: measured free walking speeds inside the age groups' ranges. */
+function rimea7(): ValidationTest {
+  return defineTest<{ outside: number; measured: number }>({
+    id: "rimea-7",
+    group: "RiMEA 3.0",
+    title: "50 persons of four age groups walk at speeds inside their group's range",
+    criterion:
+      "every person's speed measured over 20 m lies within its group's range ±5 % (RiMEA 3.0 test 7 asks that the assigned speeds follow the table; we measure the walked speeds)",
+    measure: (ctx) => {
+      const recorder = new GroupRecorder();
+      const r = runRimeaScenario(rimea7Demography(), ctx, {
+        lines: [line(5, -5, 5), line(25, -5, 5)],
+        observers: [recorder],
+      });
+      const t5 = new Map(r.lines[0].serials.map((s, k) => [s, r.lines[0].times[k]]));
+      const groups = recorder.groups;
+      let outside = 0, measured = 0;
+      r.lines[1].serials.forEach((s, k) => {
+        const t0 = t5.get(s);
+        const g = RIMEA_SPEED_GROUPS[groups.get(s) ?? -1];
+        if (t0 === undefined || !g) return;
+        const v = 20 / (r.lines[1].times[k] - t0);
+        measured++;
+        if (v < 0.95 * g.min || v > 1.05 * g.max) outside++;
+      });
+      return { outside, measured };
+    },
+    judge: (runs) => {
+      const outside = runs.reduce((n, r) => n + r.outside, 0),
+        measured = runs.reduce((n, r) => n + r.measured, 0);
+      const missing = runs.length * 50 - measured;
+      return verdict(
+        outside === 0 && missing === 0,
+        `${outside} of ${measured} measured speeds outside their range, ${missing} not measured`,
+        {
+          outside,
+          notMeasured: missing,
+        },
+      );
+    },
+  });
+}
+
+/** Records the spawner index of every agent by trajectory id. */
+class GroupRecorder implements WorldObserver {
+  readonly groups = new Map<number, number>();
+  attach(world: World): void {
+    world.prepare();
+    this.afterStep(world);
+  }
+  afterStep(world: World): void {
+    const a = world.agents;
+    for (let i = 0; i < a.count; i++) {
+      if (!this.groups.has(a.serial[i])) this.groups.set(a.serial[i], a.group[i]);
+    }
+  }
+}
+
+/** Test 8: evacuation time against the desired speed. */
+function rimea8(): ValidationTest {
+  const speeds = [0.8, 1.34, 1.6];
+  return defineTest<(number | null)[]>({
+    id: "rimea-8",
+    group: "RiMEA 3.0",
+    title:
+      "parameter study: evacuation time of a room against the mean desired speed (0.8, 1.34, 1.6 m/s)",
+    criterion:
+      "evacuation time falls as the desired speed rises (RiMEA 3.0 test 8 asks only to document the effect; a monotone fall is our criterion)",
+    cost: () => 3,
+    measure: (ctx) => speeds.map((v) => runRimeaScenario(rimea8Room(v), ctx).finishedAt),
+    judge: (runs) => {
+      const t = speeds.map((_, k) => meanOf(runs.map((r) => r[k])));
+      const ok = t.every((x) => x !== null) && t[0]! > t[1]! && t[1]! > t[2]!;
+      return verdict(
+        ok,
+        speeds.map((v, k) => `${v} m/s: ${fmt(t[k], 1)} s`).join(", "),
+        Object.fromEntries(speeds.map((v, k) => [`timeAt${v} (s)`, t[k]])),
+      );
+    },
+  });
+}
+
+/** Test 9: four exits against two. */
+function rimea9(): ValidationTest {
+  return defineTest<{ four: number | null; two: number | null }>({
+    id: "rimea-9",
+    group: "RiMEA 3.0",
+    title: "a crowd leaves a large room through four exits, then through two",
+    criterion:
+      "evacuation time with two exits 1.7–2.3 × that with four (RiMEA 3.0 test 9: about double; the ±15 % is ours)",
+    cost: (quick) => (quick ? 4 : 16),
+    measure: (ctx) => {
+      const scale = ctx.quick ? 0.5 : 1;
+      return {
+        four: runRimeaScenario(rimea9Room(4, scale), ctx).finishedAt,
+        two: runRimeaScenario(rimea9Room(2, scale), ctx).finishedAt,
+      };
+    },
+    judge: (runs, quick) => {
+      const four = meanOf(runs.map((r) => r.four)), two = meanOf(runs.map((r) => r.two));
+      const ratio = four !== null && two !== null && runs.every((r) =>
+          r.four !== null && r.two !== null
+        )
+        ? two / four
+        : null;
+      return verdict(
+        ratio !== null && ratio >= 1.7 && ratio <= 2.3,
+        `${quick ? 250 : 1000} persons: ${fmt(four, 0)} s with 4 exits, ${
+          fmt(two, 0)
+        } s with 2: ratio ${fmt(ratio)}`,
+        {
+          ratio,
+          "timeFourExits (s)": four,
+          "timeTwoExits (s)": two,
+        },
+      );
+    },
+  });
+}
+
+/** Test 12: no jam at the final exit behind a narrower corridor. */
+function rimea12(): ValidationTest {
+  return defineTest<{ corridor: number | null; exit: number | null }>({
+    id: "rimea-12",
+    group: "RiMEA 3.0",
+    title: "a 1 m corridor limits the flow: no jam at the 1 m exit behind it",
+    criterion:
+      "flow at the exit ≥ flow out of the corridor − 0.05 /s, both over the middle 60 % of the crowd (RiMEA 3.0 test 12; tolerance of JuPedSim's test)",
+    cost: () => 2,
+    measure: (ctx) => {
+      const r = runRimeaScenario(rimea12Rooms(), ctx, {
+        lines: [line(15, -0.5, 0.5), line(25, -0.5, 0.5)],
+      });
+      return {
+        corridor: steadyFlow(r.lines[0].times, 150),
+        exit: steadyFlow(r.lines[1].times, 150),
+      };
+    },
+    judge: (runs) => {
+      const c = meanOf(runs.map((r) => r.corridor)), e = meanOf(runs.map((r) => r.exit));
+      const ok = runs.every((r) =>
+        r.corridor !== null && r.exit !== null && r.exit >= r.corridor - 0.05
+      );
+      return verdict(ok, `J corridor ${fmt(c)} /s, J exit ${fmt(e)} /s`, {
+        "flowCorridor (1/s)": c,
+        "flowExit (1/s)": e,
+      });
+    },
+  });
+}
+
+/** Test 13: a queue before the stairs. */
+function rimea13(): ValidationTest {
+  return defineTest<{ room: number | null; stairs: number | null }>({
+    id: "rimea-13",
+    group: "RiMEA 3.0",
+    title: "150 persons queue in front of a staircase going up",
+    criterion:
+      "flow onto the stairs < flow out of the room − 0.05 /s, both over the middle 60 % of the crowd (RiMEA 3.0 test 13; JuPedSim's tolerance)",
+    cost: () => 3,
+    measure: (ctx) => {
+      const r = runRimeaScenario(rimea13Stairs(), ctx, { lines: [line(0, 0, 2), line(12, 0, 2)] });
+      return { room: steadyFlow(r.lines[0].times, 150), stairs: steadyFlow(r.lines[1].times, 150) };
+    },
+    judge: (runs) => {
+      const room = meanOf(runs.map((r) => r.room)), stairs = meanOf(runs.map((r) => r.stairs));
+      const ok = runs.every((r) =>
+        r.room !== null && r.stairs !== null && r.stairs < r.room - 0.05
+      );
+      return verdict(ok, `J room exit ${fmt(room)} /s, J stair foot ${fmt(stairs)} /s`, {
+        "flowRoom (1/s)": room,
+        "flowStairs (1/s)": stairs,
+      });
+    },
+  });
+}
+
+/** Test 15: a large crowd round a corner against straight corridors of the inner and outer lengths. */
+function rimea15(): ValidationTest {
+  return defineTest<{ corner: number | null; short: number | null; long: number | null }>({
+    id: "rimea-15",
+    group: "RiMEA 3.0",
+    title: "a large crowd round a 90° corner on the navigation mesh against straight corridors",
+    criterion:
+      "time round the corner between the times along straight corridors as long as its inner (50 m) and outer (81 m) edges (RiMEA 3.0 test 15 as JuPedSim checks it)",
+    cost: (quick) => (quick ? 4 : 15),
+    measure: (ctx) => {
+      const n = ctx.quick ? 150 : RIMEA15_PERSONS;
+      return {
+        corner: runRimeaScenario(rimea15Corridors("corner", n), ctx).finishedAt,
+        short: runRimeaScenario(rimea15Corridors("short", n), ctx).finishedAt,
+        long: runRimeaScenario(rimea15Corridors("long", n), ctx).finishedAt,
+      };
+    },
+    judge: (runs, quick) => {
+      const c = meanOf(runs.map((r) => r.corner)), s = meanOf(runs.map((r) => r.short));
+      const l = meanOf(runs.map((r) => r.long));
+      const ok = runs.every((r) =>
+        r.corner !== null && r.short !== null && r.long !== null && r.short <= r.corner &&
+        r.corner <= r.long
+      );
+      // A straight corridor as long as the corner's centre line, by linear interpolation.
+      const straight = s !== null && l !== null
+        ? s + ((RIMEA15_CENTRE_LENGTH - 50) / (81 - 50)) * (l - s)
+        : null;
+      const ratio = c !== null && straight !== null ? c / straight : null;
+      return verdict(
+        ok,
+        `${quick ? 150 : RIMEA15_PERSONS} persons: corner ${fmt(c, 0)} s, straight 50 m ${
+          fmt(s, 0)
+        } s, straight 81 m ${
+          fmt(l, 0)
+        } s; corner / straight of its ${RIMEA15_CENTRE_LENGTH} m centre line ${fmt(ratio)}`,
+        {
+          "timeCorner (s)": c,
+          "timeShort (s)": s,
+          "timeLong (s)": l,
+          "cornerOverStraight": ratio,
+        },
+      );
+    },
+  });
+}
+
+/** A defined test that is not run yet. */
+function pending(id: string, title: string, criterion: string): ValidationTest {
+  return defineTest<null>({
+    id,
+    group: "RiMEA 3.0",
+    title,
+    criterion,
+    needs: NEEDS_ROUTE_CHOICE,
+    measure: () => null,
+    judge: () => notRunVerdict(NEEDS_ROUTE_CHOICE),
+  });
+}
+
+/** Test 4: the unidirectional fundamental diagram (measured by the `fd-unidirectional` test). */
+function rimea4(): ValidationTest {
+  return defineTest<null>({
+    id: "rimea-4",
+    group: "RiMEA 3.0",
+    title: "fundamental diagram (see fd-unidirectional)",
+    criterion: "as fd-unidirectional",
+    sameAs: "fd-unidirectional",
+    measure: () => null,
+    judge: () => notRunVerdict("see fd-unidirectional"),
+  });
+}
+
+/** The scenario builders of RiMEA tests 1–15 (test 4 is the ring corridor of fundamental_diagram.ts). */
+export const RIMEA_SCENARIOS: Record<string, () => ScenarioSpec> = {
+  "rimea-1": rimea1Corridor,
+  "rimea-2": () => rimeaStairs(true),
+  "rimea-3": () => rimeaStairs(false),
+  "rimea-5": rimea5Room,
+  "rimea-6": rimea6Corner,
+  "rimea-7": rimea7Demography,
+  "rimea-8": () => rimea8Room(1.34),
+  "rimea-9": () => rimea9Room(4, 0.5),
+  "rimea-10": rimea10Rooms,
+  "rimea-11": rimea11Room,
+  "rimea-12": rimea12Rooms,
+  "rimea-13": rimea13Stairs,
+  "rimea-14": rimea14Routes,
+  "rimea-15": () => rimea15Corridors("corner", 150),
+};
+
+/** RiMEA tests 1–15 in order. */
+export function rimeaTests(): ValidationTest[] {
+  return [
+    rimea1(),
+    rimeaStairTest(true),
+    rimeaStairTest(false),
+    rimea4(),
+    rimea5(),
+    rimea6(),
+    rimea7(),
+    rimea8(),
+    rimea9(),
+    pending(
+      "rimea-10",
+      "persons in twelve rooms leave by their assigned exits",
+      "every person leaves by the exit assigned to them (RiMEA 3.0 test 10)",
+    ),
+    pending(
+      "rimea-11",
+      "a crowd chooses between two exits",
+      "most persons use the nearer exit and some the other (RiMEA 3.0 test 11; JuPedSim: both exits used)",
+    ),
+    rimea12(),
+    rimea13(),
+    pending(
+      "rimea-14",
+      "route choice between a short route with stairs and a longer level route",
+      "the routes chosen are documented; with congestion some take the longer route (RiMEA 3.0 test 14)",
+    ),
+    rimea15(),
+  ];
+}
