@@ -1,6 +1,6 @@
 /**
  * Spawners: where agents appear, how many and how fast, where they head, what they are like, and
- * what happens when they arrive (leave, loop back to the spawn area as in seed 002, or stay).
+ * what happens when they arrive (leave, loop back to the spawn area as in the "Crossing citizens" report, or stay).
  *
  * @module
  */
@@ -22,7 +22,7 @@ import type { World } from "./world.ts";
 export type ArrivalPolicy =
   /** It leaves the world. */
   | "remove"
-  /** It leaves and a new agent appears in its spawner's area (a continuous flow, seed 002). */
+  /** It leaves and a new agent appears in its spawner's area (a continuous flow, as in the "Crossing citizens" report). */
   | "respawn"
   /** It stays where it is, flagged as arrived, and keeps blocking others. */
   | "stay";

@@ -39,7 +39,7 @@ export interface WorldOptions {
    * caller writes into `agents.prefVx`/`prefVy` (as with RVO2).
    */
   navigator?: Navigator;
-  /** Fixed time step (s); seed 001 uses 0.05 s. @default 0.05 */
+  /** Fixed time step (s); Aleksandrov et al. (2021) use 0.05 s. @default 0.05 */
   dt?: number;
   /** Seed of every random stream (unsigned 32-bit integer). @default 1 */
   seed?: number;
@@ -49,10 +49,10 @@ export interface WorldOptions {
   arrivalRadius?: number;
   /**
    * Agent grid cell size (m). @default twice the strategy's `neighborRadius`, or 2.5 m (twice
-   * seed 001's 1.25 m pedestrian search radius) when the strategy reads no neighbours
+   * the 1.25 m pedestrian search radius of Aleksandrov et al. 2021) when the strategy reads no neighbours
    */
   gridCellSize?: number;
-  /** Obstacle grid cell size (m): twice seed 001's 1.05 m obstacle search radius. @default 2.1 */
+  /** Obstacle grid cell size (m): twice the 1.05 m obstacle search radius of Aleksandrov et al. (2021). @default 2.1 */
   obstacleCellSize?: number;
   /** Initial agent capacity (rows); grows as needed. @default 1024 */
   capacity?: number;

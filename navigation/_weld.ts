@@ -1,5 +1,5 @@
 /**
- * Vertex welding: points closer than a tolerance are replaced by the first of them (seed 001
+ * Vertex welding: points closer than a tolerance are replaced by the first of them (as in Aleksandrov, Heslop and Zlatanova (2021),
  * welds navigation-mesh vertices within 1 mm). Build-time only.
  *
  * @module

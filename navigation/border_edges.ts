@@ -1,5 +1,5 @@
 /**
- * Border edges of a triangle mesh (seed 001, section 3.3): the edges used by exactly one
+ * Border edges of a triangle mesh (Aleksandrov, Heslop and Zlatanova 2021, section 3.3): the edges used by exactly one
  * triangle, chained into rings and polylines, with connected edges that are in line within
  * 3° merged into one segment. They are the obstacle segments strategies see.
  *
@@ -18,8 +18,8 @@ export interface BorderEdgeOptions {
   /** Vertices closer than this are merged first (m). @default 0.001 */
   weldTolerance?: number;
   /**
-   * Connected edges whose directions differ by at most this angle (degrees) are merged; seed 001
-   * uses 3°. 0 merges only exactly collinear edges. @default 3
+   * Connected edges whose directions differ by at most this angle (degrees) are merged; Aleksandrov et al.
+   * (2021) use 3°. 0 merges only exactly collinear edges. @default 3
    */
   mergeAngleDeg?: number;
 }

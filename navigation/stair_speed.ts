@@ -1,7 +1,7 @@
 /**
  * Walking speed on stairs from the stair's tread depth and riser height.
  *
- * Seed 001 follows Fujiyama & Tyler (2010, "Predicting the walking speed of pedestrians on
+ * Aleksandrov, Heslop and Zlatanova (2021) follow Fujiyama & Tyler (2010, "Predicting the walking speed of pedestrians on
  * stairs", Transportation Planning and Technology 33(2)): a pedestrian climbs at a vertical
  * speed set by body and stair, and the horizontal speed is the vertical speed divided by the
  * tangent of the stair angle, `tan θ = riser / tread`. The regression coefficients of that

@@ -1,6 +1,6 @@
 /**
  * The walkable area as polygons with holes, and the clean-up a navigation mesh needs before it
- * is triangulated: vertices welded within 1 mm (seed 001), overlapping pieces merged, obstacles
+ * is triangulated: vertices welded within 1 mm (as in Aleksandrov, Heslop and Zlatanova (2021)), overlapping pieces merged, obstacles
  * and walls cut out, and erosion by the agent radius (the clearance Unity and Recast bake into
  * their meshes). Boolean operations and offsetting are done by Clipper2 (Angus Johnson), on
  * coordinates rounded to 0.1 mm.
@@ -44,7 +44,7 @@ const PRECISION = 4;
 
 /** Options of {@linkcode cleanWalkableArea}. */
 export interface CleanAreaOptions {
-  /** Vertices closer than this are merged (m); seed 001 welds within 1 mm. @default 0.001 */
+  /** Vertices closer than this are merged (m); Aleksandrov et al. (2021) weld within 1 mm. @default 0.001 */
   weldTolerance?: number;
   /** Walls (zero-thickness polylines) are cut out as strips this wide (m). @default 0.02 */
   wallThickness?: number;

@@ -1,6 +1,6 @@
 /**
  * `crossing`: two opposing flocks cross an 8 m street between 3 m sidewalks over a zebra
- * crossing, after seed 002 ("Crossing citizens"): capsule-shaped spawn zones along each
+ * crossing, after the "Crossing citizens" project report: capsule-shaped spawn zones along each
  * sidewalk, destinations on the opposite sidewalk with a random offset along it, and arrivals
  * looping back to their spawn zone so the flow never stops.
  *
