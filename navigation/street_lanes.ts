@@ -259,9 +259,22 @@ export class StreetLanes {
     return out;
   }
 
-  /** A point `along` metres from the start of `edge` (m), offset `offset` to its left (m). */
-  pointAt(edge: number, along: number, offset: number, out: [number, number]): [number, number] {
-    const k = this.segmentAt(edge, along);
+  /**
+   * A point `along` metres from the start of `edge` (m), offset `offset` to its left (m),
+   * written into `out`. `hint` (a point index of the edge) is where the search for the segment
+   * starts: the walker's own segment makes it a step or two.
+   */
+  pointAt(
+    edge: number,
+    along: number,
+    offset: number,
+    out: [number, number],
+    hint = -1,
+  ): [number, number] {
+    const first = this.pointStart[edge], last = this.pointStart[edge + 1] - 2;
+    let k = hint >= first && hint <= last ? hint : first;
+    while (k < last && this.cum[k + 1] < along) k++;
+    while (k > first && this.cum[k] > along) k--;
     const t = along - this.cum[k];
     out[0] = this.px[k] + t * this.ux[k] - offset * this.uy[k];
     out[1] = this.py[k] + t * this.uy[k] + offset * this.ux[k];

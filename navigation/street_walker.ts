@@ -204,6 +204,10 @@ export const STREET_COLUMNS = {
   destination: "street.destination",
   /** 1 once the walker has reached its lane (only then is it ever taken as pushed off). */
   onLane: "street.onLane",
+  /** Where the chosen next street starts, on the walker's lane (m). */
+  startX: "street.startX",
+  /** Where the chosen next street starts (m). */
+  startY: "street.startY",
 } as const;
 
 const COLUMNS: readonly ColumnSpec[] = [
@@ -223,6 +227,8 @@ const COLUMNS: readonly ColumnSpec[] = [
   { name: STREET_COLUMNS.lookIn, type: "f32", doc: "distance to the next look (m)" },
   { name: STREET_COLUMNS.destination, type: "i32", default: -1, doc: "destination node" },
   { name: STREET_COLUMNS.onLane, type: "u8", doc: "1 once the walker has reached its lane" },
+  { name: STREET_COLUMNS.startX, type: "f64", doc: "start of the next street x (m)" },
+  { name: STREET_COLUMNS.startY, type: "f64", doc: "start of the next street y (m)" },
 ];
 
 /** Slot value of the square at the junction ahead. */
@@ -293,8 +299,6 @@ export class StreetWalker implements Navigator {
   readonly routes: StreetRoutes | null;
   /** 1 for the slot that walks its street from `from` to `to`. */
   readonly #slotForward: Uint8Array;
-  /** The other slot of each slot's street. */
-  readonly #slotReverse: Int32Array;
   /** Street node of each destination (shortest-path walkers). */
   readonly #destinations: Int32Array;
   readonly #spot: StreetSpot = { edge: -1, segment: 0, along: 0, distance: 0 };
@@ -320,6 +324,8 @@ export class StreetWalker implements Navigator {
   #lookIn: Float32Array<ArrayBufferLike> = new Float32Array(0);
   #destination: Int32Array<ArrayBufferLike> = new Int32Array(0);
   #onLane: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  #startX: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  #startY: Float64Array<ArrayBufferLike> = new Float64Array(0);
   // Per-step turn limit.
   #cosTurn = 1;
   #sinTurn = 0;
@@ -333,7 +339,6 @@ export class StreetWalker implements Navigator {
     const a = guidance.affordance;
     const slots = a.slotEdge.length;
     this.#slotForward = new Uint8Array(slots);
-    this.#slotReverse = new Int32Array(slots).fill(-1);
     const firstOfEdge = new Int32Array(guidance.lanes.edgeCount).fill(-1);
     for (let v = 0; v < a.nodeCount; v++) {
       for (let s = a.slotStart[v]; s < a.slotStart[v + 1]; s++) {
@@ -341,10 +346,6 @@ export class StreetWalker implements Navigator {
         // A street from a node back to itself has both slots there, its start slot first.
         this.#slotForward[s] = guidance.lanes.edgeFrom[e] === v && first < 0 ? 1 : 0;
         if (first < 0) firstOfEdge[e] = s;
-        else {
-          this.#slotReverse[s] = first;
-          this.#slotReverse[first] = s;
-        }
       }
     }
     let widest = 1;
@@ -448,6 +449,8 @@ export class StreetWalker implements Navigator {
     this.#lookIn = a.column<Float32Array>(c.lookIn);
     this.#destination = a.column<Int32Array>(c.destination);
     this.#onLane = a.column<Uint8Array>(c.onLane);
+    this.#startX = a.column(c.startX);
+    this.#startY = a.column(c.startY);
   }
 
   /** Puts agent `i` on the nearest street, heading along it the way it moves (or at random). */
@@ -510,16 +513,14 @@ export class StreetWalker implements Navigator {
         }
         return this.#turnTowards(i, lanes.nodeX[node] - x, lanes.nodeY[node] - y);
       }
-      // The start of the next street, on the walker's lane there.
+      // The start of the next street, on the walker's lane there (set when choosing).
       const e2 = this.guidance.affordance.slotEdge[next], f2 = this.#slotForward[next] === 1;
-      const offset2 = lanes.laneOffset(e2, f2, this.#lane[i]);
-      const len2 = lanes.edgeLength[e2], into = Math.min(STREET_START, len2);
-      const [sx, sy] = lanes.pointAt(e2, f2 ? into : len2 - into, offset2, this.#point);
       const k2 = f2 ? lanes.pointStart[e2] : lanes.pointStart[e2 + 1] - 2;
-      const dirX = f2 ? lanes.ux[k2] : -lanes.ux[k2], dirY = f2 ? lanes.uy[k2] : -lanes.uy[k2];
-      const past = (x - lanes.nodeX[node]) * dirX + (y - lanes.nodeY[node]) * dirY;
-      if (past < 0 && Math.hypot(sx - x, sy - y) > STREET_START) {
-        return this.#turnTowards(i, sx - x, sy - y);
+      const sx = this.#startX[i] - x, sy = this.#startY[i] - y;
+      const past = (x - lanes.nodeX[node]) * (f2 ? lanes.ux[k2] : -lanes.ux[k2]) +
+        (y - lanes.nodeY[node]) * (f2 ? lanes.uy[k2] : -lanes.uy[k2]);
+      if (past < 0 && sx * sx + sy * sy > STREET_START * STREET_START) {
+        return this.#turnTowards(i, sx, sy);
       }
       // Past the junction: the next street is the current one.
       this.#enterEdge(i, e2, f2, k2);
@@ -536,8 +537,8 @@ export class StreetWalker implements Navigator {
     // Aim `lookAheadM` ahead on the lane.
     const ahead = Math.min(this.options.lookAheadM, remaining);
     const target = forward ? along + ahead : along - ahead;
-    const [tx, ty] = lanes.pointAt(e, target, this.#offset[i], this.#point);
-    const dx = tx - x, dy = ty - y;
+    const p = lanes.pointAt(e, target, this.#offset[i], this.#point, k);
+    const dx = p[0] - x, dy = p[1] - y;
     if (dx * dx + dy * dy > 1e-8) this.#turnTowards(i, dx, dy);
     else {this.#turnTowards(
         i,
@@ -573,10 +574,7 @@ export class StreetWalker implements Navigator {
     const start = aff.slotStart[node], end = aff.slotStart[node + 1];
     if (this.rule === "shortest-path") {
       const s = this.#routeSlot(ctx.rng, i, node);
-      if (s >= 0) {
-        this.#next[i] = s;
-        return;
-      }
+      if (s >= 0) return this.#setNext(i, s);
     }
     let n = 0, total = 0;
     const w = this.#weights, c = this.#candidates;
@@ -602,9 +600,7 @@ export class StreetWalker implements Navigator {
       // A dead end (or every other street blocked): back along the same street.
       let back = -1;
       for (let s = start; s < end && back < 0; s++) if (aff.slotEdge[s] === edge) back = s;
-      this.#next[i] = back >= 0 ? back : this.#slotReverse[start];
-      if (back < 0 && this.#next[i] < 0) this.#next[i] = start;
-      return;
+      return this.#setNext(i, back >= 0 ? back : start);
     }
     let pick = n - 1;
     if (total > 0) {
@@ -617,7 +613,20 @@ export class StreetWalker implements Navigator {
         }
       }
     } else pick = ctx.rng.int(n);
-    this.#next[i] = c[pick];
+    this.#setNext(i, c[pick]);
+  }
+
+  /** Chooses slot `s` (or the square) ahead and notes where the next street starts. */
+  #setNext(i: number, s: number): void {
+    this.#next[i] = s;
+    if (s < 0) return;
+    const lanes = this.guidance.lanes;
+    const e = this.guidance.affordance.slotEdge[s], forward = this.#slotForward[s] === 1;
+    const offset = lanes.laneOffset(e, forward, this.#lane[i]);
+    const len = lanes.edgeLength[e], into = Math.min(STREET_START, len);
+    const p = lanes.pointAt(e, forward ? into : len - into, offset, this.#point);
+    this.#startX[i] = p[0];
+    this.#startY[i] = p[1];
   }
 
   /** The slot towards the walker's destination, choosing new destinations as needed; -1: none. */
@@ -749,7 +758,7 @@ export class StreetWalker implements Navigator {
 
   /** Turns agent `i`'s heading towards (`dx`, `dy`) by at most the step's turn limit. */
   #turnTowards(i: number, dx: number, dy: number): void {
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (len === 0) return;
     const ux = dx / len, uy = dy / len;
     const hx = this.#hx[i], hy = this.#hy[i];
@@ -766,7 +775,7 @@ export class StreetWalker implements Navigator {
     const side = hx * uy - hy * ux >= 0 ? 1 : -1;
     const c = this.#cosTurn, s = side * this.#sinTurn;
     const nx = hx * c - hy * s, ny = hx * s + hy * c;
-    const n = Math.hypot(nx, ny);
+    const n = Math.sqrt(nx * nx + ny * ny);
     this.#hx[i] = nx / n;
     this.#hy[i] = ny / n;
   }

@@ -82,7 +82,7 @@ export interface CompareReport {
  * ```
  */
 export async function compareStrategies(options: CompareOptions): Promise<CompareReport> {
-  const { spec, source } = await resolveScenario(options.scenario, {
+  const { spec, source, resources } = await resolveScenario(options.scenario, {
     agents: options.agents,
     folder: options.folder,
   });
@@ -95,6 +95,7 @@ export async function compareStrategies(options: CompareOptions): Promise<Compar
       agents: options.agents,
       steps: options.steps,
       source,
+      resources,
     })
   );
   const warnings = [...new Set(planned.flatMap((built) => built.warnings))];
@@ -111,6 +112,7 @@ export async function compareStrategies(options: CompareOptions): Promise<Compar
         seed,
         steps: options.steps,
         source,
+        resources,
       });
       const outcome = await runScenario(built, {
         observers: options.observers?.(name, seed),
