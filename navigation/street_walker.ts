@@ -121,10 +121,11 @@ export const STREET_WALKER_OPTIONS: OptionSpecs<StreetWalkerOptions> = {
   turnRateDegPerS: {
     type: "number",
     default: 120,
-    min: 10,
+    min: 60,
     max: 3600,
     unit: "deg/s",
-    doc: "fastest turn of the walking direction; a right-angle corner takes 0.75 s at 120",
+    doc:
+      "fastest turn of the walking direction; a right-angle corner takes 0.75 s at 120; slower turns overshoot corners",
   },
   squares: {
     type: "boolean",
@@ -202,7 +203,7 @@ export const STREET_COLUMNS = {
   lookIn: "street.lookIn",
   /** Destination node of shortest-path walkers, or -1. */
   destination: "street.destination",
-  /** 1 once the walker has reached its lane (only then is it ever taken as pushed off). */
+  /** 1 once the walker has reached its lane on this street (only then can it be pushed off). */
   onLane: "street.onLane",
   /** Where the chosen next street starts, on the walker's lane (m). */
   startX: "street.startX",
@@ -218,11 +219,11 @@ const COLUMNS: readonly ColumnSpec[] = [
   { name: STREET_COLUMNS.next, type: "i32", default: -1, doc: "slot chosen ahead" },
   { name: STREET_COLUMNS.lane, type: "f32", doc: "lane in [-1, 1], positive right of travel" },
   { name: STREET_COLUMNS.offset, type: "f32", doc: "lane offset on the edge (m, left +)" },
-  { name: STREET_COLUMNS.headingX, type: "f32", doc: "walking direction x" },
-  { name: STREET_COLUMNS.headingY, type: "f32", doc: "walking direction y" },
+  { name: STREET_COLUMNS.headingX, type: "f64", doc: "walking direction x" },
+  { name: STREET_COLUMNS.headingY, type: "f64", doc: "walking direction y" },
   { name: STREET_COLUMNS.square, type: "i32", default: -1, doc: "square walked on, or -1" },
-  { name: STREET_COLUMNS.aimX, type: "f32", doc: "direction chosen on a square x" },
-  { name: STREET_COLUMNS.aimY, type: "f32", doc: "direction chosen on a square y" },
+  { name: STREET_COLUMNS.aimX, type: "f64", doc: "direction chosen on a square x" },
+  { name: STREET_COLUMNS.aimY, type: "f64", doc: "direction chosen on a square y" },
   { name: STREET_COLUMNS.walked, type: "f32", doc: "distance walked on the square (m)" },
   { name: STREET_COLUMNS.lookIn, type: "f32", doc: "distance to the next look (m)" },
   { name: STREET_COLUMNS.destination, type: "i32", default: -1, doc: "destination node" },
@@ -315,11 +316,11 @@ export class StreetWalker implements Navigator {
   #next: Int32Array<ArrayBufferLike> = new Int32Array(0);
   #lane: Float32Array<ArrayBufferLike> = new Float32Array(0);
   #offset: Float32Array<ArrayBufferLike> = new Float32Array(0);
-  #hx: Float32Array<ArrayBufferLike> = new Float32Array(0);
-  #hy: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  #hx: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  #hy: Float64Array<ArrayBufferLike> = new Float64Array(0);
   #square: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  #aimX: Float32Array<ArrayBufferLike> = new Float32Array(0);
-  #aimY: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  #aimX: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  #aimY: Float64Array<ArrayBufferLike> = new Float64Array(0);
   #walked: Float32Array<ArrayBufferLike> = new Float32Array(0);
   #lookIn: Float32Array<ArrayBufferLike> = new Float32Array(0);
   #destination: Int32Array<ArrayBufferLike> = new Int32Array(0);
@@ -440,11 +441,11 @@ export class StreetWalker implements Navigator {
     this.#next = a.column<Int32Array>(c.next);
     this.#lane = a.column<Float32Array>(c.lane);
     this.#offset = a.column<Float32Array>(c.offset);
-    this.#hx = a.column<Float32Array>(c.headingX);
-    this.#hy = a.column<Float32Array>(c.headingY);
+    this.#hx = a.column(c.headingX);
+    this.#hy = a.column(c.headingY);
     this.#square = a.column<Int32Array>(c.square);
-    this.#aimX = a.column<Float32Array>(c.aimX);
-    this.#aimY = a.column<Float32Array>(c.aimY);
+    this.#aimX = a.column(c.aimX);
+    this.#aimY = a.column(c.aimY);
     this.#walked = a.column<Float32Array>(c.walked);
     this.#lookIn = a.column<Float32Array>(c.lookIn);
     this.#destination = a.column<Int32Array>(c.destination);
@@ -480,6 +481,7 @@ export class StreetWalker implements Navigator {
     this.#segment[i] = k;
     this.#next[i] = -1;
     this.#offset[i] = this.guidance.lanes.laneOffset(edge, forward, this.#lane[i]);
+    this.#onLane[i] = 0;
   }
 
   /** Road following, with the choice and the turn at the junction ahead. */
