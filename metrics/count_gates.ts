@@ -32,6 +32,8 @@ export interface GateCountsOptions {
 
 const PREV_X = "gates.prevX";
 const PREV_Y = "gates.prevY";
+/** 1 once an agent's previous position is known. */
+const SEEN = "gates.seen";
 /** Grid cell of the gate lookup (m). */
 const CELL = 32;
 
@@ -114,14 +116,16 @@ export class GateCounts implements WorldObserver {
   /** Registers the previous-position columns. */
   attach(world: World): void {
     for (const name of [PREV_X, PREV_Y]) {
-      world.agents.registerColumn({ name, type: "f64", default: NaN, doc: "position last step" });
+      world.agents.registerColumn({ name, type: "f64", doc: "position last step (m)" });
     }
+    world.agents.registerColumn({ name: SEEN, type: "u8", doc: "1 once the position is known" });
   }
 
   /** Counts the crossings of the step. */
   afterStep(world: World): void {
     const a = world.agents;
     const prevX = a.column(PREV_X), prevY = a.column(PREV_Y);
+    const seen = a.column<Uint8Array>(SEEN);
     const counting = world.stepIndex > this.#fromStep;
     if (counting) this.steps++;
     const gates = this.gates, start = this.#cellStart, items = this.#cellItems;
@@ -129,7 +133,9 @@ export class GateCounts implements WorldObserver {
       const x1 = a.px[i], y1 = a.py[i], x0 = prevX[i], y0 = prevY[i];
       prevX[i] = x1;
       prevY[i] = y1;
-      if (!counting || x0 !== x0) continue; // NaN: new agent
+      const known = seen[i] === 1;
+      seen[i] = 1;
+      if (!counting || !known) continue;
       const c = this.#col(x1), r = this.#row(y1);
       if (c < 0 || r < 0 || c >= this.#cols || r >= this.#rows) continue;
       const cell = r * this.#cols + c;
