@@ -203,7 +203,7 @@ class StreetCountObserver implements WorldObserver {
 /** Junction passages, concentration on the busiest streets, and agreement with the first. */
 function streetCountTable(runs: Map<string, StreetCountObserver>, dt: number): string {
   const entries = [...runs.entries()].filter(([, r]) => r.counts);
-  const first = entries[0]?.[1].counts!.edgeCounts;
+  const first = entries.length > 0 ? entries[0][1].counts!.edgeCounts : new Uint32Array(0);
   const lines = [
     "street counts (first seed)  passages/walker/min  busiest 10% of streets  ρ vs " +
     (entries[0]?.[0] ?? ""),
@@ -218,7 +218,7 @@ function streetCountTable(runs: Map<string, StreetCountObserver>, dt: number): s
       (a, b) => a + b,
       0,
     );
-    const rho = correlateCounts(Array.from(first!), Array.from(c.edgeCounts)).spearman;
+    const rho = correlateCounts(Array.from(first), Array.from(c.edgeCounts)).spearman;
     lines.push(
       `${name.padEnd(27)}  ${perWalker.toFixed(2).padStart(19)}  ${
         (all > 0 ? `${((100 * top) / all).toFixed(0)}%` : "—").padStart(22)

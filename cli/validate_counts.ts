@@ -230,7 +230,11 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       read.withoutSurveys.length ? `, ${read.withoutSurveys.length} without surveys` : ""
     }); ${agents} walkers, ${warmupSteps} steps of warm-up, ${countSteps} steps counted\n`,
   );
-  for (const s of skipped) console.log(`  left out ${s.site.id}: ${s.reason}`);
+  const outside = skipped.filter((s) => s.reason === "outside the map").length;
+  if (outside > 0) console.log(`  ${outside} sites lie outside the map`);
+  for (const s of skipped) {
+    if (s.reason !== "outside the map") console.log(`  left out ${s.site.id}: ${s.reason}`);
+  }
   const f = (v: number | null) => (v === null ? "  —  " : v.toFixed(2).padStart(5));
   console.log(`\nnavigator        Pearson r (log)  Spearman ρ  r²     total count`);
   for (const r of results) {
