@@ -45,7 +45,7 @@ const SEEN_COLUMN = "counts.seenFrom";
  * const counts = new StreetCounts(city);
  * world.addObserver(counts);
  * for (let i = 0; i < 1200; i++) world.step();
- * assert.equal(counts.total, navigator.junctionsPassed);
+ * assert(counts.total > 0 && counts.total <= navigator.junctionsPassed);
  * assert(counts.edgeCounts.reduce((a, b) => a + b) > 0);
  * ```
  */

@@ -71,12 +71,16 @@ export class StreetGuidance {
     return new StreetGuidance(city, options);
   }
 
-  /** True when this guidance was built for `city` with the same options as `options` give. */
+  /**
+   * True when this guidance was built for `city` and every option `options` gives has the value
+   * in force here (options left out match their defaults).
+   */
   matches(city: CityModel, options: StreetGuidanceOptions): boolean {
     if (city !== this.city) return false;
-    const same = (a: object | undefined, b: object | undefined) =>
-      JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
-    return same(this.options.affordance, options.affordance) &&
-      same(this.options.lanes, options.lanes) && same(this.options.field, options.field);
+    const agrees = (given: object | undefined, held: object) =>
+      Object.entries(given ?? {}).every(([k, v]) => (held as Record<string, unknown>)[k] === v);
+    return agrees(options.affordance, this.affordance.options) &&
+      agrees(options.lanes, this.lanes.options) &&
+      agrees(options.field, this.squares.field.options);
   }
 }

@@ -278,8 +278,8 @@ export function streetGuidanceOptions(o: StreetWalkerOptions): StreetGuidanceOpt
  * const world = new World({ strategy: createNoneStrategy(), navigator });
  * const n = city.streets.nodes[5];
  * world.addAgent({ x: n.x + 3, y: n.y, desiredSpeed: 1.3 });
- * for (let i = 0; i < 600; i++) world.step();
- * assert(navigator.junctionsPassed >= 1); // 30 s at 1.3 m/s over 100 m blocks
+ * for (let i = 0; i < 2400; i++) world.step();
+ * assert(navigator.junctionsPassed >= 1); // 2 min at 1.3 m/s over 100 m blocks
  * assert(!world.agent(world.agents.handleAt(0))!.arrived);
  * ```
  */
