@@ -8,15 +8,20 @@
  * each junction under 5 ms, a 4 km² city centre in under 5 s on one core, a street block under
  * 50 ms.
  *
- * `benchCity(city)` registers the benchmarks for any {@linkcode CityModel} (add a call for a city
- * read from a map at the end of this file); this file benchmarks a synthetic 2 km × 2 km centre (676 street nodes, 3,650 buildings with
- * 61,000 wall segments). Before the benchmarks it prints the slowest junction, measured once.
+ * `benchCity(city)` registers the benchmarks for any {@linkcode CityModel}; this file benchmarks a
+ * synthetic 2 km × 2 km centre (676 street nodes, 3,650 buildings with 61,000 wall segments) and
+ * the Sydney CBD extract of the shared data folder beside the checkout
+ * (`../shared/data/cities/sydney-cbd/osm/sydneycbd_2023.osm.pbf`, about 3.9 km², 2,118
+ * junctions; left out without it). Before the benchmarks it prints the slowest junction, measured
+ * once, and the cold build of the whole city in CPU time.
  *
  * Run with `deno bench --allow-read bench/viewshed_bench.ts`.
  *
  * @module
  */
 import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { loadCity } from "../geo/load_city.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import { JunctionAffordance } from "../navigation/junction_affordance.ts";
 import { ObstacleSet } from "../navigation/obstacle_set.ts";
@@ -116,3 +121,12 @@ function _cpuMs(): number {
 }
 
 benchCity(syntheticCity({ sizeM: 2000, spacingM: 80, seed: 1 }));
+
+const SYDNEY = fileURLToPath(
+  new URL("../../shared/data/cities/sydney-cbd/osm/sydneycbd_2023.osm.pbf", import.meta.url),
+);
+try {
+  benchCity(await loadCity(SYDNEY));
+} catch {
+  console.log(`no ${SYDNEY}: the real-city case is left out`);
+}

@@ -5,7 +5,14 @@
  * ```sh
  * deno task compare --scenario corridor --strategies none,orca --agents 200 --seeds 1-5
  * deno task compare --scenario my_scenario.json --json
+ * deno task compare --scenario city-walk --navigators affordance,random-walk,shortest-path
+ * deno task compare --scenario city.osm.pbf --navigators affordance,random-walk --agents 5000
  * ```
+ *
+ * With `--navigators`, the navigators are compared under one strategy; street walkers also get
+ * a table of their counts: junction passages per walker and minute, the share of street entries
+ * taken by the busiest tenth of the streets, and Spearman's ρ of the street counts against the
+ * first navigator's.
  *
  * @module
  */
@@ -21,6 +28,11 @@ import { strategies } from "../strategies/mod.ts";
 import { writeTextFileAtomic } from "./_files.ts";
 import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { resolveUserPath, userFolder } from "./_paths.ts";
+import type { World, WorldObserver } from "../core/world.ts";
+import { correlateCounts } from "../metrics/count_correlation.ts";
+import { StreetCounts } from "../metrics/street_counts.ts";
+import { navigators } from "../navigation/mod.ts";
+import type { StreetWalker } from "../navigation/street_walker.ts";
 
 /** The flags of `deno task compare`. */
 export const COMPARE_FLAGS = {
@@ -30,6 +42,11 @@ export const COMPARE_FLAGS = {
     help: "built-in name or scenario JSON file (default corridor)",
   },
   strategies: { type: "string", help: "comma-separated strategy names (default: all registered)" },
+  navigators: {
+    type: "string",
+    help:
+      "compare navigators instead (under the first of --strategies, default none), e.g. affordance,random-walk,shortest-path on a city walk",
+  },
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   seeds: { type: "string", help: "seeds: 3, 1-5 or 1,2,7 (default 1-3)" },
   steps: { type: "string", help: "steps per run (default: the scenario's duration / dt)" },
@@ -44,7 +61,7 @@ export const COMPARE_FLAGS = {
 } as const satisfies Record<string, FlagSpec>;
 
 const USAGE =
-  "Usage: deno task compare [--scenario S] [--strategies a,b,...] [--agents N] [--seeds 1-5] [--steps N] [--json] [--csv FILE]";
+  "Usage: deno task compare [--scenario S] [--strategies a,b,...] [--navigators a,b,...] [--agents N] [--seeds 1-5] [--steps N] [--json] [--csv FILE]";
 
 /** Parses flags and runs the comparison; returns the exit code. */
 export async function compareMain(
@@ -59,8 +76,22 @@ export async function compareMain(
   if (positionals.length > 0) {
     throw new UsageError(`unexpected argument '${positionals[0]}' (see --help)`);
   }
+  const navigatorNames = typeof values.navigators === "string"
+    ? values.navigators.split(",").map((s) => s.trim()).filter((s) => s)
+    : undefined;
+  for (const name of navigatorNames ?? []) {
+    if (!navigators.has(name)) {
+      throw new UsageError(
+        `--navigators: unknown navigator '${name}': registered navigators are ${
+          navigators.names().join(", ")
+        }`,
+      );
+    }
+  }
   const names = typeof values.strategies === "string"
     ? values.strategies.split(",").map((s) => s.trim()).filter((s) => s)
+    : navigatorNames
+    ? ["none"]
     : strategies.names();
   if (names.length === 0) throw new UsageError("--strategies needs at least one name");
   for (const name of names) {
@@ -78,6 +109,7 @@ export async function compareMain(
     ? resolveUserPath(svgPath(values.plot))
     : undefined;
   const samplers = new Map<string, TrajectorySampler>();
+  const streetCounts = new Map<string, StreetCountObserver>();
   let progress: ReturnType<typeof createProgress> | undefined;
   const report: CompareReport = await compareStrategies({
     scenario: (values.scenario as string | undefined) ?? defaults.scenario ?? "corridor",
@@ -87,11 +119,18 @@ export async function compareMain(
     agents: integerFlag("agents", values.agents),
     steps: integerFlag("steps", values.steps),
     registry: strategies,
-    observers: (strategy, seed) => {
-      if (!plotPath || seed !== seeds[0]) return [];
+    navigators: navigatorNames,
+    observers: (label, seed) => {
+      const observers: WorldObserver[] = [];
+      if (navigatorNames && navigators.get(label).wanders && seed === seeds[0]) {
+        const counts = new StreetCountObserver();
+        streetCounts.set(label, counts);
+        observers.push(counts);
+      }
+      if (!plotPath || seed !== seeds[0]) return observers;
       const sampler = new TrajectorySampler();
-      samplers.set(strategy, sampler);
-      return [sampler];
+      samplers.set(label, sampler);
+      return [...observers, sampler];
     },
     onProgress: (done, total) => {
       progress ??= createProgress("compare", total, quiet);
@@ -141,8 +180,52 @@ export async function compareMain(
     console.log(
       formatMetricsTable(report.results.map((r) => ({ name: r.strategy, summary: r.summary }))),
     );
+    if (streetCounts.size > 0) console.log(`\n${streetCountTable(streetCounts, report.dt)}`);
   }
   return 0;
+}
+
+/** Street counts of a street walker's run, made when the world is known. */
+class StreetCountObserver implements WorldObserver {
+  counts: StreetCounts | null = null;
+  agents = 0;
+  attach(world: World): void {
+    const city = (world.navigator as StreetWalker).guidance.city;
+    this.counts = new StreetCounts(city);
+    this.counts.attach(world);
+  }
+  afterStep(world: World): void {
+    this.agents = world.agents.count;
+    this.counts?.afterStep(world);
+  }
+}
+
+/** Junction passages, concentration on the busiest streets, and agreement with the first. */
+function streetCountTable(runs: Map<string, StreetCountObserver>, dt: number): string {
+  const entries = [...runs.entries()].filter(([, r]) => r.counts);
+  const first = entries.length > 0 ? entries[0][1].counts!.edgeCounts : new Uint32Array(0);
+  const lines = [
+    "street counts (first seed)  passages/walker/min  busiest 10% of streets  ρ vs " +
+    (entries[0]?.[0] ?? ""),
+  ];
+  for (const [name, run] of entries) {
+    const c = run.counts!;
+    const minutes = (c.steps * dt) / 60;
+    const perWalker = run.agents > 0 && minutes > 0 ? c.total / run.agents / minutes : 0;
+    const sorted = Array.from(c.edgeCounts).sort((a, b) => b - a);
+    const all = sorted.reduce((a, b) => a + b, 0);
+    const top = sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 10))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const rho = correlateCounts(Array.from(first), Array.from(c.edgeCounts)).spearman;
+    lines.push(
+      `${name.padEnd(27)}  ${perWalker.toFixed(2).padStart(19)}  ${
+        (all > 0 ? `${((100 * top) / all).toFixed(0)}%` : "—").padStart(22)
+      }  ${rho === null ? "—" : rho.toFixed(2)}`,
+    );
+  }
+  return lines.join("\n");
 }
 
 function pick(summary: RunSummary, field: "mean" | "sd"): Record<keyof RunMetrics, number | null> {

@@ -149,10 +149,14 @@ export async function simMain(args: string[]): Promise<number> {
   }
 
   const agents = integerFlag("agents", values.agents);
-  const { spec, source } = await resolveScenario(values.scenario, { agents, folder: userFolder() });
+  const { spec, source, resources } = await resolveScenario(values.scenario, {
+    agents,
+    folder: userFolder(),
+  });
   const built = buildScenario(spec, {
     registry: strategies,
     source,
+    resources,
     agents,
     seed,
     steps: integerFlag("steps", values.steps),

@@ -46,6 +46,11 @@
 import { goalSeekerNavigator } from "./goal_seeker.ts";
 import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
+import {
+  affordanceNavigator,
+  randomWalkNavigator,
+  shortestPathNavigator,
+} from "./street_navigators.ts";
 
 export {
   createGoalSeeker,
@@ -134,6 +139,32 @@ export {
 } from "./junction_affordance.ts";
 export { type ObstaclePolygon, ObstacleSet, type ObstacleSetOptions } from "./obstacle_set.ts";
 export { streetBarrier, type StreetBarrierOptions } from "./street_barrier.ts";
+export { OpenSquares } from "./open_squares.ts";
+export { StreetGuidance, type StreetGuidanceOptions } from "./street_guidance.ts";
+export {
+  STREET_LANES_OPTIONS,
+  StreetLanes,
+  type StreetLanesOptions,
+  type StreetSpot,
+} from "./street_lanes.ts";
+export {
+  AFFORDANCE_NAVIGATOR_OPTIONS,
+  affordanceNavigator,
+  createStreetWalker,
+  RANDOM_WALK_NAVIGATOR_OPTIONS,
+  randomWalkNavigator,
+  SHORTEST_PATH_NAVIGATOR_OPTIONS,
+  shortestPathNavigator,
+} from "./street_navigators.ts";
+export { StreetRoutes, type StreetSlots } from "./street_routes.ts";
+export {
+  STREET_COLUMNS,
+  STREET_WALKER_OPTIONS,
+  type StreetChoiceRule,
+  streetGuidanceOptions,
+  StreetWalker,
+  type StreetWalkerOptions,
+} from "./street_walker.ts";
 export {
   Viewshed,
   VIEWSHED_BOUNDS_OWNER,
@@ -214,3 +245,6 @@ export const navigators: NavigatorRegistry = new NavigatorRegistry();
 
 navigators.register(goalSeekerNavigator);
 navigators.register(navMeshNavigator);
+navigators.register(affordanceNavigator);
+navigators.register(randomWalkNavigator);
+navigators.register(shortestPathNavigator);

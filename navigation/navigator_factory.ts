@@ -19,6 +19,7 @@ import type { Navigator } from "../core/navigator.ts";
 import type { OptionSpecs } from "../core/options.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { NavMesh } from "./navmesh.ts";
+import type { StreetGuidance } from "./street_guidance.ts";
 
 /** Static world data a navigator may be created with; each field is optional. */
 export interface NavigatorResources {
@@ -26,6 +27,11 @@ export interface NavigatorResources {
   readonly navMesh?: NavMesh;
   /** The city: buildings, street network, sidewalks, crossings, signals, attractors. */
   readonly city?: CityModel;
+  /**
+   * The street walkers' preprocessing of `city` (viewsheds, guidance map, lanes, squares), to
+   * share between runs on the same city; built from `city` when absent.
+   */
+  readonly streetGuidance?: StreetGuidance;
 }
 
 /** Name of one kind of world data in {@linkcode NavigatorResources}. */
@@ -35,6 +41,7 @@ export type NavigatorResourceName = keyof NavigatorResources;
 export const NAVIGATOR_RESOURCE_NAMES: Readonly<Record<NavigatorResourceName, string>> = {
   navMesh: "a navigation mesh",
   city: "a city model",
+  streetGuidance: "the street guidance of a city",
 };
 
 /**
@@ -79,6 +86,12 @@ export interface NavigatorFactory<O extends object = Record<string, never>> {
    * straight at goals and leaves walls to the avoidance strategy. @default false
    */
   readonly plansAroundObstacles?: boolean;
+  /**
+   * True when the navigator ignores goals: its agents walk the city on their own and never
+   * arrive (street walkers). The conformance suite then checks that they keep walking on the
+   * street network. @default false
+   */
+  readonly wanders?: boolean;
   /**
    * Creates an instance. `options` are validated against `options` (the registry does it
    * first; a direct call must too); `resources` holds at least what `requires` names.

@@ -344,7 +344,9 @@ function spawnerGoal(
 /** What a scenario file can do about missing world data, per kind. */
 const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
   navMesh: 'add a "navigation" section',
-  city: "scenario files cannot give one: build the world in a script",
+  city:
+    "scenario files cannot give one: give a map file as the scenario (a city walk) or build the world in a script",
+  streetGuidance: "it is built from the city",
 };
 
 /**

@@ -19,6 +19,11 @@ export interface CompareOptions {
   folder?: string;
   /** Strategy names, in the order of the results. */
   strategies: string[];
+  /**
+   * Navigator names to compare instead of strategies: each runs with the first of `strategies`,
+   * and results are labelled by navigator. @default the scenario's navigator, strategies compared
+   */
+  navigators?: string[];
   /** Seeds; every strategy runs once per seed. */
   seeds: number[];
   /** Total agent count (scales the scenario). */
@@ -37,7 +42,7 @@ export interface CompareOptions {
 
 /** One run of a comparison. */
 export interface CompareRun {
-  /** Strategy name. */
+  /** Strategy name (the navigator's when navigators are compared). */
   strategy: string;
   /** Seed. */
   seed: number;
@@ -82,35 +87,43 @@ export interface CompareReport {
  * ```
  */
 export async function compareStrategies(options: CompareOptions): Promise<CompareReport> {
-  const { spec, source } = await resolveScenario(options.scenario, {
+  const { spec, source, resources } = await resolveScenario(options.scenario, {
     agents: options.agents,
     folder: options.folder,
   });
   const agents = spec.spawners.reduce((sum, s) => sum + s.count, 0);
+  // What is compared: strategies, or navigators under the first strategy.
+  const labels = options.navigators ?? options.strategies;
+  const choice = (label: string) =>
+    options.navigators
+      ? { strategy: { name: options.strategies[0] }, navigator: { name: label } }
+      : { strategy: { name: label } };
   // Build once up front so that a bad strategy name or option fails before any run starts.
-  const planned = options.strategies.map((name) =>
+  const planned = labels.map((label) =>
     buildScenario(spec, {
       registry: options.registry,
-      strategy: { name },
+      ...choice(label),
       agents: options.agents,
       steps: options.steps,
       source,
+      resources,
     })
   );
   const warnings = [...new Set(planned.flatMap((built) => built.warnings))];
   const steps = planned[0]?.steps ?? 0;
   const dt = planned[0]?.world.dt ?? spec.dt ?? 0.05;
-  const total = steps * options.strategies.length * options.seeds.length;
+  const total = steps * labels.length * options.seeds.length;
   const runs: CompareRun[] = [];
   let offset = 0, interrupted = false;
-  outer: for (const name of options.strategies) {
+  outer: for (const name of labels) {
     for (const seed of options.seeds) {
       const built = buildScenario(spec, {
         registry: options.registry,
-        strategy: { name },
+        ...choice(name),
         seed,
         steps: options.steps,
         source,
+        resources,
       });
       const outcome = await runScenario(built, {
         observers: options.observers?.(name, seed),
@@ -125,7 +138,7 @@ export async function compareStrategies(options: CompareOptions): Promise<Compar
       }
     }
   }
-  const results = options.strategies
+  const results = labels
     .map((strategy) => ({ strategy, runs: runs.filter((r) => r.strategy === strategy) }))
     .filter((r) => r.runs.length > 0)
     .map(({ strategy, runs }) => ({

@@ -4,8 +4,12 @@
  * @module
  */
 import { isAbsolute, join } from "node:path";
+import { loadCity } from "../geo/load_city.ts";
+import type { NavigatorResources } from "../navigation/navigator_factory.ts";
+import { StreetGuidance } from "../navigation/street_guidance.ts";
 import { BUILTIN_SCENARIOS } from "./builtin/mod.ts";
 import { scaleScenario } from "./build.ts";
+import { CITY_WALK_DEFAULT_AGENTS, cityWalkScenario, isMapPath } from "./city_walk.ts";
 import { loadScenarioFile, ScenarioError } from "./load.ts";
 import type { ScenarioSpec } from "./schema.ts";
 
@@ -15,13 +19,17 @@ export interface ResolvedScenario {
   spec: ScenarioSpec;
   /** `built-in scenario 'name'` or the file path. */
   source: string;
+  /** World data its navigator needs (a city), for `buildScenario`'s `resources`. */
+  resources?: NavigatorResources;
 }
 
 /**
  * Returns the built-in scenario called `nameOrPath`, generated for `agents` agents, or else
  * loads the JSON file at that path (scaling its spawner counts to `agents` when given); a
- * relative path is taken from `folder` when given (the folder a command was run in). Unknown
- * names that are not files give a {@linkcode ScenarioError} listing the built-ins.
+ * relative path is taken from `folder` when given (the folder a command was run in). A map file
+ * (`.osm`, `.osm.pbf`, `.geojson`) becomes a city walk on that city (see
+ * {@linkcode cityWalkScenario}). Unknown names that are not files give a
+ * {@linkcode ScenarioError} listing the built-ins.
  *
  * @example
  * ```ts
@@ -47,7 +55,11 @@ export async function resolveScenario(
         `must be an integer >= 0: current value is ${options.agents}`,
       );
     }
-    return { spec: builtin.create(options.agents ?? builtin.defaultAgents), source };
+    return {
+      spec: builtin.create(options.agents ?? builtin.defaultAgents),
+      source,
+      resources: builtin.resources?.(),
+    };
   }
   if (!/[./\\]/.test(nameOrPath)) {
     throw new ScenarioError(
@@ -59,6 +71,14 @@ export async function resolveScenario(
   const path = options.folder !== undefined && !isAbsolute(nameOrPath)
     ? join(options.folder, nameOrPath)
     : nameOrPath;
+  if (isMapPath(path)) {
+    const city = await loadCity(path);
+    const walk = cityWalkScenario(StreetGuidance.fromCity(city), {
+      agents: options.agents ?? CITY_WALK_DEFAULT_AGENTS,
+      name: city.name,
+    });
+    return { ...walk, source: path };
+  }
   const spec = await loadScenarioFile(path);
   return {
     spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, path),

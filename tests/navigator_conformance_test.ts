@@ -13,6 +13,11 @@
  * behaviour that limit means: the agent arrives (around the wall, for navigators that plan),
  * brakes by the arrive law, or (where a limit rules every route out) stands still.
  *
+ * Navigators that ignore goals (`wanders`: the street walkers, on a grid of footways through the
+ * room) are held instead to walking: a lone agent keeps walking at its desired speed on the
+ * street network and never arrives, at every option limit too, and an agent flagged as arrived
+ * gets a zero preferred velocity.
+ *
  * World data a navigator requires comes from {@linkcode fixtureResources}; a navigator that
  * needs data the suite has no fixture for fails here until one is added.
  */
@@ -28,6 +33,7 @@ import type {
 import { buildScenario, type BuiltScenario } from "../scenarios/build.ts";
 import { validateScenario } from "../scenarios/load.ts";
 import { strategies } from "../strategies/mod.ts";
+import { distanceToStreets, streetGridCity } from "./_street_grid_city.ts";
 
 const SPEED = 1.3; // m/s
 const DT = 0.05; // s
@@ -36,9 +42,12 @@ const BOUNDS: [number, number, number, number] = [-10, -5, 10, 5];
 /** A wall across the room at x = 0, leaving a 2 m gap at the top. */
 const WALL: [[number, number], [number, number]] = [[0, -5], [0, 3]];
 
+/** Footways through the room: x = -9, -3, 3, 9 by y = -3, 0, 3 (2 m wide). */
+const CITY = streetGridCity([-9, -3, 3, 9], [-3, 0, 3]);
+
 /** World data other than the navigation mesh, by kind; absent kinds have no fixture yet. */
 function fixtureResources(): Partial<NavigatorResources> {
-  return {};
+  return { city: CITY };
 }
 
 /**
@@ -169,6 +178,11 @@ for (const factory of navigators.list()) {
     assert.equal(built.world.stepIndex, 100);
   });
 
+  if (factory.wanders) {
+    wanderingTests(factory);
+    continue;
+  }
+
   Deno.test(`${name} walks a lone agent straight to its goal at its desired speed`, () => {
     const built = room(factory, { spawners: [loneAgent(2)] });
     const r = walk(built, 4 * STRAIGHT_STEPS, 2);
@@ -276,6 +290,56 @@ for (const factory of navigators.list()) {
         assert.ok(r.arrived && r.steps <= allowed, `arrived after ${r.steps} steps`);
         assert.ok(!around || !r.crossedWall, "around the wall, not through it");
         assert.ok(r.maxSpeedRatio <= bound + 1e-12);
+      });
+    }
+  }
+}
+
+/** The street network's lane bound: half a footway's width plus a body's swerve (m). */
+const ON_NETWORK = 1.5;
+
+/**
+ * Steps a lone wandering agent for `steps` and checks it keeps walking on the street network at
+ * its desired speed (after `settle` steps to reach its lane) and never arrives.
+ */
+function keepsWalking(built: BuiltScenario, steps: number, settle = 60): void {
+  const world = built.world, a = world.agents;
+  let farthest = 0, distance = 0;
+  for (let k = 0; k < steps; k++) {
+    const x = a.px[0], y = a.py[0];
+    world.step();
+    distance += Math.hypot(a.px[0] - x, a.py[0] - y);
+    const pref = Math.hypot(a.prefVx[0], a.prefVy[0]);
+    assert.ok(Math.abs(pref - SPEED) < 1e-9, `step ${k}: preferred speed ${pref}`);
+    if (k >= settle) farthest = Math.max(farthest, distanceToStreets(CITY, a.px[0], a.py[0]));
+  }
+  assert.ok(!world.finished, "a wanderer never arrives");
+  assert.ok(farthest <= ON_NETWORK, `strayed ${farthest.toFixed(2)} m from the streets`);
+  assert.ok(distance >= 0.9 * SPEED * DT * steps, `walked ${distance.toFixed(1)} m`);
+}
+
+function wanderingTests(factory: NavigatorFactory<object>): void {
+  const name = factory.name;
+  Deno.test(`${name} keeps a lone agent walking on the street network`, () => {
+    keepsWalking(room(factory, { spawners: [loneAgent(2)] }), 600);
+  });
+
+  Deno.test(`${name} gives an agent flagged as arrived a zero preferred velocity`, () => {
+    const built = room(factory, { spawners: [loneAgent(2)] });
+    built.world.step();
+    built.world.agents.flags[0] |= 1;
+    built.world.step();
+    assert.deepEqual([built.world.agents.prefVx[0], built.world.agents.prefVy[0]], [0, 0]);
+  });
+
+  for (const [option, spec] of Object.entries(factory.options as Record<string, OptionSpec>)) {
+    for (const value of limitValues(spec)) {
+      Deno.test(`${name} with ${option} = ${value}: the lone agent keeps walking the streets`, () => {
+        const built = room(factory, {
+          spawners: [loneAgent(2)],
+          navigatorOptions: { [option]: value },
+        });
+        keepsWalking(built, 300);
       });
     }
   }

@@ -25,6 +25,7 @@ async function digestOf(scenario: string, strategy: string, dir: string): Promis
   const spec = BUILTIN_SCENARIOS[scenario].create(AGENTS);
   const built = buildScenario(spec, {
     registry: strategies,
+    resources: BUILTIN_SCENARIOS[scenario].resources?.(),
     strategy: { name: strategy },
     seed: SEED,
     steps: STEPS,

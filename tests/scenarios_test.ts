@@ -11,6 +11,7 @@ import { BUILTIN_SCENARIOS } from "../scenarios/builtin/mod.ts";
 import type { AreaSpec, ScenarioSpec } from "../scenarios/schema.ts";
 import { strategies } from "../strategies/mod.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
+import { navigators } from "../navigation/mod.ts";
 
 const base = (): Record<string, unknown> => ({
   name: "t",
@@ -229,7 +230,14 @@ Deno.test("scenario validation: a spawn area too small for its agents says how m
 Deno.test("every built-in scenario runs to completion with none", async () => {
   for (const [name, builtin] of Object.entries(BUILTIN_SCENARIOS)) {
     const spec = validateScenario(builtin.create(), name);
-    const built = buildScenario(spec, { registry: strategies });
+    const built = buildScenario(spec, { registry: strategies, resources: builtin.resources?.() });
+    if (navigators.get(built.navigatorName).wanders) {
+      // Street walkers never arrive: they walk the whole run.
+      const outcome = await runScenario(built, { shouldStop: () => built.world.stepIndex >= 200 });
+      assert.equal(outcome.metrics.arrivals, 0, `${name}: nobody arrives`);
+      assert.ok(outcome.metrics.meanSpeed! > 1, `${name}: walkers walk`);
+      continue;
+    }
     const agents = spec.spawners.reduce((a, s) => a + s.count, 0);
     // Spawners with a rate place their first agent at the start, the rest over time.
     const atStart = spec.spawners.reduce(
@@ -260,9 +268,9 @@ Deno.test("every built-in scenario runs to completion with none", async () => {
 
 Deno.test("--agents scales every built-in scenario, and file spawner counts in proportion", async () => {
   for (const name of Object.keys(BUILTIN_SCENARIOS)) {
-    const { spec } = await resolveScenario(name, { agents: 333 });
+    const { spec, resources } = await resolveScenario(name, { agents: 333 });
     assert.equal(spec.spawners.reduce((a, s) => a + s.count, 0), 333, name);
-    const built = buildScenario(validateScenario(spec, name), { registry: strategies });
+    const built = buildScenario(validateScenario(spec, name), { registry: strategies, resources });
     const atStart = spec.spawners.reduce(
       (a, s) => a + (s.rate ? Math.min(1, s.count) : s.count),
       0,

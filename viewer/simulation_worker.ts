@@ -93,9 +93,10 @@ scope.onmessage = (event) => {
 
 async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<void> {
   try {
-    const { spec, source } = await resolveScenario(m.scenario, { agents: m.agents });
+    const { spec, source, resources } = await resolveScenario(m.scenario, { agents: m.agents });
     const built = buildScenario(spec, {
       registry: strategies,
+      resources,
       strategy: { name: m.strategy },
       seed: m.seed,
       source,

@@ -11,6 +11,8 @@
  *
  * @module
  */
+import type { NavigatorResources } from "../../navigation/navigator_factory.ts";
+import { CITY_WALK_DEFAULT_AGENTS, cityWalkGuidance, cityWalkScenario } from "../city_walk.ts";
 import type { ScenarioSpec } from "../schema.ts";
 import { BOTTLENECK_DEFAULT_AGENTS, bottleneckScenario } from "./bottleneck.ts";
 import { BUILDING_DEFAULT_AGENTS, buildingScenario } from "./building.ts";
@@ -35,6 +37,8 @@ export interface BuiltinScenario {
   readonly defaultAgents: number;
   /** Generates the scenario for `agents` agents. */
   create(agents?: number): ScenarioSpec;
+  /** World data its navigator needs (a city), for `buildScenario`'s `resources`. @default none */
+  resources?(): NavigatorResources;
 }
 
 /** Built-in scenarios by name. */
@@ -68,5 +72,12 @@ export const BUILTIN_SCENARIOS: Readonly<Record<string, BuiltinScenario>> = {
     description: "two storeys joined by a staircase: half go up, half come down (navigation mesh)",
     defaultAgents: BUILDING_DEFAULT_AGENTS,
     create: buildingScenario,
+  },
+  "city-walk": {
+    description:
+      "street walkers choose streets by visible area (affordance navigator) in a generated city",
+    defaultAgents: CITY_WALK_DEFAULT_AGENTS,
+    create: (agents) => cityWalkScenario(cityWalkGuidance(), { agents }).spec,
+    resources: () => cityWalkScenario(cityWalkGuidance(), { agents: 0 }).resources,
   },
 };
