@@ -93,7 +93,8 @@ export class RingCorridor {
       spawners: [{
         area: { rect: [0, this.innerRadius + 1, 0.1, this.innerRadius + 1.1] },
         count: 0,
-        goal: { point: [0, 0] },
+        // Never used (the spawner places nobody), but it must be reachable: inside the corridor.
+        goal: { point: [0, this.innerRadius + 1.05] },
       }],
     };
   }
