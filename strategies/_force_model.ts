@@ -225,10 +225,10 @@ export interface ForceKernel {
   readonly headOn: HeadOnRule | null;
   /**
    * The summed pedestrian interaction (without the contact forces) from people walking the same
-   * way (desired directions within ±45°) may stop an agent but never make it walk backwards against its desired
-   * direction: as much of its backward component is taken back as would give the new velocity a
-   * backward component. Contact and wall forces, and the push of someone coming the other way,
-   * are not limited. @default false
+   * way (desired directions within ±45°) may stop an agent but never make it walk backwards
+   * against its desired direction: as much of its backward component is taken back as would give
+   * the new velocity a backward component. Contact and wall forces, and the push of someone
+   * coming the other way or crossing, are not limited. @default false
    */
   readonly noBackwardPush?: boolean;
 }
@@ -578,6 +578,7 @@ export class ForceModel {
     const sideX = -sideSign * ey, sideY = sideSign * ex, sigma = p.sidePreference;
     this.#counterflow = -1;
     const blockDistance = p.blockDistance, stopSpeed = p.stopSpeed, dodgeGain = p.dodgeGain;
+    const noBackwardPush = p.noBackwardPush;
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0, socialX = 0, socialY = 0;
     for (let m = 0; m < count; m++) {
       const j = nb[m];
@@ -650,7 +651,7 @@ export class ForceModel {
       fx += sx + fn * nx + ft * tx;
       fy += sy + fn * ny + ft * ty;
       const pjx = a.prefVx[j], pjy = a.prefVy[j], along = pjx * ex + pjy * ey;
-      if (along > 0 && along * along > SAME_WAY_COS2 * (pjx * pjx + pjy * pjy)) {
+      if (noBackwardPush && along > 0 && along * along > SAME_WAY_COS2 * (pjx * pjx + pjy * pjy)) {
         // From someone walking the same way: the part the backward limit may take back.
         socialX += sx;
         socialY += sy;

@@ -28,6 +28,13 @@
  * everyone ahead, it would push a crowd converging on a door into the corner on its walking
  * side. `sidePreference: 0` gives the published model.
  *
+ * A second, optional one: `noBackwardPush` (see {@linkcode SocialForceOptions}) lets the social
+ * force of people walking the same way stop someone but never make them walk backwards, which
+ * the anisotropic field of view does in a uniformly dense crowd. `parameters` chooses among the
+ * published escape-panic values (the default), the values Johansson, Helbing and Shukla (2007)
+ * fitted to normal walking, and HFV with a strength chosen on corridor experiments
+ * ({@linkcode SOCIAL_FORCE_PARAMETER_SETS}).
+ *
  * The search radii default to Aleksandrov, Heslop and Zlatanova's values for a 0.05 s step:
  * 1.25 m for pedestrians and 1.05 m for obstacles; with B = 0.08 m the social force at the pedestrian search radius is
  * below 0.2 N (A·e^(−9.4)), so the cut-off changes nothing. The world caps every agent's speed
