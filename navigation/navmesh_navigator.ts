@@ -332,7 +332,9 @@ export class NavMeshNavigator implements Navigator {
     const s = this.#cols.status[i];
     if (s === NavAgentStatus.unplanned) return true;
     if (s === NavAgentStatus.following || s === NavAgentStatus.partial) {
-      return this.#corridors.owner[ctx.agents.slot[i]] !== ctx.agents.serial[i];
+      const a = ctx.agents, slot = a.slot[i], corridors = this.#corridors;
+      return corridors.owner[slot] !== a.serial[i] || corridors.goalX[slot] !== a.goalX[i] ||
+        corridors.goalY[slot] !== a.goalY[i];
     }
     return s === NavAgentStatus.unreachable && ctx.time >= this.#cols.retryAt[i];
   }
@@ -370,6 +372,8 @@ export class NavMeshNavigator implements Navigator {
     corridors.endX[slot] = result === "found" ? a.goalX[i] : path.endX;
     corridors.endY[slot] = result === "found" ? a.goalY[i] : path.endY;
     corridors.owner[slot] = a.serial[i];
+    corridors.goalX[slot] = a.goalX[i];
+    corridors.goalY[slot] = a.goalY[i];
     // An agent standing in the clearance band starts from its own triangle when that touches
     // the corridor.
     const here = cols.triangle[i];

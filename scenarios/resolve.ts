@@ -11,6 +11,7 @@ import { BUILTIN_SCENARIOS } from "./builtin/mod.ts";
 import { scaleScenario } from "./build.ts";
 import { CITY_WALK_DEFAULT_AGENTS, cityWalkScenario, isMapPath } from "./city_walk.ts";
 import { loadScenarioFile, ScenarioError } from "./load.ts";
+import { loadScenarioMap, placeOnMap } from "./scenario_map.ts";
 import type { ScenarioSpec } from "./schema.ts";
 
 /** A scenario ready to build, with a name for messages. */
@@ -55,11 +56,11 @@ export async function resolveScenario(
         `must be an integer >= 0: current value is ${options.agents}`,
       );
     }
-    return {
+    return await withMap({
       spec: builtin.create(options.agents ?? builtin.defaultAgents),
       source,
       resources: builtin.resources?.(),
-    };
+    });
   }
   if (!/[./\\]/.test(nameOrPath)) {
     throw new ScenarioError(
@@ -80,8 +81,34 @@ export async function resolveScenario(
     return { ...walk, source: path };
   }
   const spec = await loadScenarioFile(path);
-  return {
+  return await withMap({
     spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, path),
     source: path,
+  }, path);
+}
+
+/**
+ * A scenario with a `map` section, its map loaded (relative paths from `scenarioPath`'s folder):
+ * placed at the map's anchor, with the city and its navigation mesh as resources. Scenarios
+ * without a map come back as they are.
+ */
+export async function withMap(
+  resolved: ResolvedScenario,
+  scenarioPath?: string,
+): Promise<ResolvedScenario> {
+  const { spec, source } = resolved;
+  if (!spec.map) return resolved;
+  if (spec.anchor) {
+    throw new ScenarioError(
+      source,
+      "anchor",
+      'give "map" or "anchor", not both: the map places the scenario',
+    );
+  }
+  const map = await loadScenarioMap(spec.map, source, scenarioPath);
+  return {
+    spec: placeOnMap(spec, map),
+    source,
+    resources: { ...resolved.resources, city: map.city, navMesh: map.navigation.mesh },
   };
 }

@@ -57,7 +57,23 @@ export const PointSchema = z.tuple([coordinate(), coordinate()], {
 /** A polyline or polygon: at least two points. */
 const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 points" });
 
-/** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
+/** The kinds of area, one of which an area gives. */
+const AREA_KINDS = ["rect", "circle", "capsule", "point", "ring", "street", "building", "near"];
+
+/** A longitude/latitude pair `[lon, lat]` in degrees (WGS84). */
+export const LonLatSchema = z.tuple([
+  finite().refine((v) => v >= -180 && v <= 180, { message: "longitude must be in [-180, 180]" }),
+  finite().refine((v) => v >= -90 && v <= 90, { message: "latitude must be in [-90, 90]" }),
+], { error: "expected [lon, lat] in degrees" });
+
+/**
+ * An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring` (local metres), or, in a
+ * scenario with a `map`, a place on the map: `{"street": "Name"}` (its sidewalks and walkable
+ * ground), `{"building": "random"}` (a random building per agent, reached at its door or the
+ * edge on the walkable side; or one building by `name` or id such as `"way/123"`), or
+ * `{"near": [lon, lat], "radius": m}` (the walkable ground within `radius` of a point; default
+ * 20 m).
+ */
 export const AreaSchema = z.object({
   rect: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
@@ -68,9 +84,46 @@ export const AreaSchema = z.object({
   capsule: z.object({ from: PointSchema, to: PointSchema, radius: length() }).strict().optional(),
   point: PointSchema.optional(),
   ring: z.object({ center: PointSchema, radius: length().optional() }).strict().optional(),
-}).strict().refine((a) => Object.values(a).filter((v) => v !== undefined).length === 1, {
-  message: 'must have exactly one of "rect", "circle", "capsule", "point", "ring"',
+  street: z.string().min(1).optional(),
+  building: z.string().min(1).optional(),
+  near: LonLatSchema.optional(),
+  /** Radius (m) of a `near` area. */
+  radius: length().optional(),
+}).strict().refine(
+  (a) => AREA_KINDS.filter((k) => a[k as keyof typeof a] !== undefined).length === 1,
+  {
+    message:
+      'must have exactly one of "rect", "circle", "capsule", "point", "ring", "street", "building", "near"',
+  },
+).refine((a) => a.radius === undefined || a.near !== undefined, {
+  message: '"radius" belongs to a "near" area',
 });
+
+/** True when an area is a place on a map (`street`, `building` or `near`). */
+export function isMapArea(area: AreaSpec): boolean {
+  return area.street !== undefined || area.building !== undefined || area.near !== undefined;
+}
+
+/**
+ * A city map to run on: an OpenStreetMap extract (`.osm.pbf`, `.osm`, Overpass `.json`) or
+ * GeoJSON, cropped to `bbox`, with the options of its walkable area.
+ */
+export const MapSchema = z.object({
+  /** The map file; a relative path is taken from the scenario file's folder. */
+  osm: z.string().min(1),
+  /** Crop box `[west, south, east, north]` (degrees). */
+  bbox: z.tuple([finite(), finite(), finite(), finite()], {
+    error: "expected [west, south, east, north] in degrees",
+  }).refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90, {
+    message: "must lie within longitude ±180 and latitude ±90",
+  }).refine(([w, s, e, n]) => w < e && s < n, {
+    message: "must have west < east and south < north",
+  }).optional(),
+  /** Options of the walkable area (`edgeStripWidth`, `jaywalking`, `barrierThickness`, …). */
+  walkable: z.record(z.string(), z.unknown()).optional(),
+  /** Erosion of the area paths use (m): the agent radius. */
+  clearance: nonNegative().optional(),
+}).strict();
 
 /** A per-agent value: a number, or `{normal: {mean, sd, min, max}}`, or `{uniform: {min, max}}`. */
 export const DistributionSchema = z.union([
@@ -114,7 +167,8 @@ export const SpawnerSchema = z.object({
   goal: z.union([z.string().min(1), AreaSchema], {
     error: 'expected a goal name, an area, or "antipodal"',
   }),
-  onArrival: z.enum(["remove", "respawn", "stay"]).optional(),
+  /** `next`: walk on to a new goal drawn from the spawner's goal (e.g. another building). */
+  onArrival: z.enum(["remove", "respawn", "stay", "next"]).optional(),
   /** Gates to cross on the way, in order: each a segment [[x1, y1], [x2, y2]] such as a doorway. */
   via: z.array(
     z.tuple([PointSchema, PointSchema], { error: "expected a gate [[x1, y1], [x2, y2]]" }),
@@ -236,7 +290,14 @@ export const ScenarioSchema = z.object({
   }).strict().optional(),
   /** Plan routes on a navigation mesh instead of walking straight at goals. */
   navigation: NavigationSchema.optional(),
-}).strict();
+  /**
+   * A city map: the scenario walks its walkable area, with a navigation mesh over it; the map
+   * sets the anchor, and areas may name its places.
+   */
+  map: MapSchema.optional(),
+}).strict().refine((s) => !(s.map && s.navigation), {
+  message: 'give "map" or "navigation", not both (a map brings its own navigation mesh)',
+});
 
 /** A scenario as written in a file (after validation). */
 export type ScenarioSpec = z.infer<typeof ScenarioSchema>;
@@ -248,5 +309,7 @@ export type DistributionSpec = z.infer<typeof DistributionSchema>;
 export type AgentParamsSpec = z.infer<typeof AgentParamsSchema>;
 /** A spawner as written in a file. */
 export type SpawnerSpec = z.infer<typeof SpawnerSchema>;
+/** A map section as written in a file. */
+export type MapSpec = z.infer<typeof MapSchema>;
 /** A navigation section as written in a file. */
 export type NavigationSpec = z.infer<typeof NavigationSchema>;
