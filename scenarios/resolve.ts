@@ -27,7 +27,9 @@ export interface ResolvedScenario {
 /**
  * Returns the built-in scenario called `nameOrPath`, generated for `agents` agents, or else
  * loads the JSON file at that path (scaling its spawner counts to `agents` when given); a
- * relative path is taken from `folder` when given (the folder a command was run in). A map file
+ * relative path is taken from `folder` when given (the folder a command was run in). A scenario
+ * with a `map` section comes with its city loaded and meshed (see {@linkcode withMap}) unless
+ * `loadMap` is false (to validate the file only). A map file
  * (`.osm`, `.osm.pbf`, `.geojson`) becomes a city walk on that city (see
  * {@linkcode cityWalkScenario}). Unknown names that are not files give a
  * {@linkcode ScenarioError} listing the built-ins.
@@ -42,8 +44,10 @@ export interface ResolvedScenario {
  */
 export async function resolveScenario(
   nameOrPath: string,
-  options: { agents?: number; folder?: string } = {},
+  options: { agents?: number; folder?: string; loadMap?: boolean } = {},
 ): Promise<ResolvedScenario> {
+  const place = (resolved: ResolvedScenario, scenarioPath?: string) =>
+    options.loadMap === false ? resolved : withMap(resolved, scenarioPath);
   const builtin = Object.hasOwn(BUILTIN_SCENARIOS, nameOrPath)
     ? BUILTIN_SCENARIOS[nameOrPath]
     : undefined;
@@ -56,7 +60,7 @@ export async function resolveScenario(
         `must be an integer >= 0: current value is ${options.agents}`,
       );
     }
-    return await withMap({
+    return await place({
       spec: builtin.create(options.agents ?? builtin.defaultAgents),
       source,
       resources: builtin.resources?.(),
@@ -81,7 +85,7 @@ export async function resolveScenario(
     return { ...walk, source: path };
   }
   const spec = await loadScenarioFile(path);
-  return await withMap({
+  return await place({
     spec: options.agents === undefined ? spec : scaleScenario(spec, options.agents, path),
     source: path,
   }, path);
