@@ -243,7 +243,7 @@ export class MapPlaces {
     for (let k = 0; k < points.length; k += 2) {
       const x = points[k], y = points[k + 1];
       const inside = (px: number, py: number) => (px - x) ** 2 + (py - y) ** 2 <= r2;
-      for (const c of this.#collect([x - radius, y - radius, x + radius, y + radius], inside, 2)) {
+      for (const c of this.#collect([x - radius, y - radius, x + radius, y + radius], inside, 3)) {
         coords.push(c);
       }
     }

@@ -948,6 +948,22 @@ CHECKS.push([
           await setLayer(page, key, true);
         }
       });
+      await step(t, "the navigation mesh layer can be switched on", async () => {
+        await setPaused(page, true);
+        const before = await screenshot(page, "city-no-mesh.png");
+        await setLayer(page, "navmesh", true);
+        await waitForState(page, "the mesh drawn", (s) => s.drawnLayers.includes("v0:navmesh"));
+        await page.waitForTimeout(500);
+        const after = await screenshot(page, "city-mesh.png");
+        let differ = 0;
+        for (let y = 0; y < after.height; y += 4) {
+          for (let x = 0; x < after.width; x += 4) {
+            if (!near(before.at(x, y), after.at(x, y), 6)) differ++;
+          }
+        }
+        assert.ok(differ > 500, `the mesh changed ${differ} sampled pixels`);
+        await setLayer(page, "navmesh", false);
+      });
       await step(
         t,
         "the paths overlay shows an agent's route on the mesh, corner by corner",

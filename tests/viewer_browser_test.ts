@@ -45,6 +45,7 @@ const BROWSER_CHECKS: readonly string[] = [
   "the camera frames the crowd at zoom 19 or less",
   "every city layer has its legend entry and the attribution",
   "offline, the buildings and streets alone show the city",
+  "the navigation mesh layer can be switched on",
   "the paths overlay shows an agent's route on the mesh, corner by corner",
   "the README's picture of the city",
 ];
