@@ -306,8 +306,8 @@ class ViewerApp {
         ...this.viewState,
         longitude: fitted.longitude,
         latitude: fitted.latitude,
-        // Never beyond the tiles' deepest zoom (19) at the start; closer, the tiles are scaled.
-        zoom: Math.min(fitted.zoom, MAX_TILE_ZOOM),
+        // A city starts no closer than the tiles' deepest zoom (19); closer, the tiles are scaled.
+        zoom: Math.min(fitted.zoom, hello.scene.city ? MAX_TILE_ZOOM : 23),
         pitch: extruded ? (hello.scene.city ? 30 : 40) : 0,
         bearing: 0,
       };
