@@ -158,7 +158,10 @@ function _cases(): FuzzCase[] {
   const cases: FuzzCase[] = [];
   for (let n = 0; n < CASES; n++) {
     const name = names[n % names.length];
-    const spec = structuredClone(BUILTIN_SCENARIOS[name].create(12)) as Record<string, unknown>;
+    const spec = structuredClone(BUILTIN_SCENARIOS[name].create(12)) as unknown as Record<
+      string,
+      unknown
+    >;
     const roll0 = rng.next();
     const mutations = roll0 < 0.6 ? 1 : roll0 < 0.9 ? 2 : 3;
     for (let m = 0; m < mutations; m++) _mutate(spec, rng);
