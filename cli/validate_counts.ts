@@ -78,6 +78,7 @@ const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
 /** One navigator's result. */
 interface NavigatorResult {
   navigator: string;
+  notice: string | null;
   counts: number[];
   correlation: CountCorrelation;
   minNavigationMs: number;
@@ -177,9 +178,11 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       onProgress: (done) => progress.update(done),
     });
     progress.stop();
+    if (run.notice && !values.json) console.log(`${name}: ${run.notice}`);
     const counts = Array.from(run.gates.counts);
     results.push({
       navigator: name,
+      notice: run.notice,
       counts,
       correlation: correlateCounts(observed, counts),
       minNavigationMs: run.minNavigationMs,
@@ -219,6 +222,7 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       countSteps,
       results: results.map((r) => ({
         navigator: r.navigator,
+        notice: r.notice,
         ...r.correlation,
         counts: r.counts,
       })),
