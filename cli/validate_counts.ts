@@ -58,6 +58,12 @@ export const VALIDATE_COUNTS_FLAGS = {
     type: "string",
     help: "street walkers to compare (default affordance,random-walk,shortest-path)",
   },
+  "navigator-option": {
+    type: "string",
+    multiple: true,
+    help:
+      'navigator option key=value (JSON value) for every navigator that has it, repeatable, e.g. attraction=2 or attractorWeights={"shop":3}',
+  },
   agents: { type: "string", short: "n", help: "walkers (default 10000)" },
   warmup: { type: "string", help: "steps of 0.05 s before counting (default 2400: 2 min)" },
   steps: { type: "string", help: "steps counted (default 6000: 5 min)" },
@@ -107,6 +113,10 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       );
     }
   }
+  const navigatorOptions = _navigatorOptions(
+    (values["navigator-option"] ?? []) as string[],
+    names,
+  );
   const placement = (str("placement") ?? "uniform") as StreetPlacement;
   if (!STREET_PLACEMENTS.includes(placement)) {
     throw new UsageError(
@@ -169,6 +179,7 @@ export async function validateCountsMain(args: string[]): Promise<number> {
     const run = await runCityCounts({
       guidance,
       navigator: name,
+      navigatorOptions: navigatorOptions.get(name),
       agents,
       warmupSteps,
       countSteps,
@@ -296,6 +307,35 @@ export function countScatterSvg(
     series,
     range: [lo, hi, lo, hi],
   });
+}
+
+/** `key=value` options (values as JSON, else text), per navigator that declares the key. */
+function _navigatorOptions(
+  given: readonly string[],
+  names: readonly string[],
+): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>(names.map((n) => [n, {}]));
+  for (const text of given) {
+    const eq = text.indexOf("=");
+    if (eq <= 0) {
+      throw new UsageError(`--navigator-option must be key=value: got '${text}'`);
+    }
+    const key = text.slice(0, eq), raw = text.slice(eq + 1);
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // A plain word: kept as text.
+    }
+    const takers = names.filter((n) => key in navigators.get(n).options);
+    if (takers.length === 0) {
+      throw new UsageError(
+        `--navigator-option: none of ${names.join(", ")} has an option '${key}'`,
+      );
+    }
+    for (const n of takers) out.get(n)![key] = value;
+  }
+  return out;
 }
 
 function _bbox(text: string): [number, number, number, number] {
