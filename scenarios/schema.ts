@@ -31,17 +31,44 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { MAX_COORDINATE_M } from "../core/geometry.ts";
+import type {
+  AgentParamsSpec,
+  AreaSpec,
+  DistributionSpec,
+  NavigationSpec,
+  PointSpec,
+  PolygonRingsSpec,
+  ScenarioSpec,
+  SpawnerSpec,
+  SurfaceSpec,
+  WallSpec,
+} from "./scenario_spec.ts";
 
-const finite = () => z.number().refine(Number.isFinite, { message: "must be a finite number" });
-const positive = () => finite().refine((v) => v > 0, { message: "must be > 0" });
-const nonNegative = () => finite().refine((v) => v >= 0, { message: "must be >= 0" });
+export type {
+  AgentParamsSpec,
+  AreaSpec,
+  DistributionSpec,
+  NavigationSpec,
+  PluginChoiceSpec,
+  PointSpec,
+  PolygonRingsSpec,
+  ScenarioSpec,
+  SpawnerSpec,
+  SurfaceSpec,
+  WallSpec,
+} from "./scenario_spec.ts";
+
+const finite = (): z.ZodNumber =>
+  z.number().refine(Number.isFinite, { message: "must be a finite number" });
+const positive = (): z.ZodNumber => finite().refine((v) => v > 0, { message: "must be > 0" });
+const nonNegative = (): z.ZodNumber => finite().refine((v) => v >= 0, { message: "must be >= 0" });
 /** A coordinate or length (m), within ±10,000 km of the origin (`anchor` places the origin). */
-const coordinate = () =>
+const coordinate = (): z.ZodNumber =>
   finite().refine((v) => Math.abs(v) <= MAX_COORDINATE_M, {
     message: `must be within ±${MAX_COORDINATE_M} m of the origin (use "anchor" to place it)`,
   });
 /** A length (m) > 0 and at most {@linkcode MAX_COORDINATE_M}. */
-const length = () => coordinate().refine((v) => v > 0, { message: "must be > 0" });
+const length = (): z.ZodNumber => coordinate().refine((v) => v > 0, { message: "must be > 0" });
 
 /**
  * Most corners of one solid polygon in a scenario file: checking that an outline does not cross
@@ -50,7 +77,7 @@ const length = () => coordinate().refine((v) => v > 0, { message: "must be > 0" 
 export const MAX_OBSTACLE_POINTS = 5000;
 
 /** `[x, y]` in metres, each within ±{@linkcode MAX_COORDINATE_M}. */
-export const PointSchema = z.tuple([coordinate(), coordinate()], {
+export const PointSchema: z.ZodType<PointSpec> = z.tuple([coordinate(), coordinate()], {
   error: "expected a point [x, y] of two finite numbers (m)",
 });
 
@@ -58,7 +85,7 @@ export const PointSchema = z.tuple([coordinate(), coordinate()], {
 const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 points" });
 
 /** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
-export const AreaSchema = z.object({
+export const AreaSchema: z.ZodType<AreaSpec> = z.object({
   rect: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
   }).refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, {
@@ -73,7 +100,7 @@ export const AreaSchema = z.object({
 });
 
 /** A per-agent value: a number, or `{normal: {mean, sd, min, max}}`, or `{uniform: {min, max}}`. */
-export const DistributionSchema = z.union([
+export const DistributionSchema: z.ZodType<DistributionSpec> = z.union([
   finite(),
   z.object({
     normal: z.object({ mean: finite(), sd: nonNegative(), min: finite(), max: finite() }).strict()
@@ -89,7 +116,7 @@ export const DistributionSchema = z.union([
 });
 
 /** Agent parameters (all optional; spawners may override any of them). */
-export const AgentParamsSchema = z.object({
+export const AgentParamsSchema: z.ZodType<AgentParamsSpec> = z.object({
   /** Body radius (m). */
   radius: DistributionSchema.optional(),
   /** Unobstructed walking speed (m/s). */
@@ -103,7 +130,7 @@ export const AgentParamsSchema = z.object({
 }).strict();
 
 /** A spawner. */
-export const SpawnerSchema = z.object({
+export const SpawnerSchema: z.ZodType<SpawnerSpec> = z.object({
   name: z.string().min(1).optional(),
   area: AreaSchema,
   count: z.number().int({ error: "must be an integer" }).min(0, { error: "must be >= 0" }),
@@ -125,18 +152,18 @@ export const SpawnerSchema = z.object({
 }).strict();
 
 /** A wall: a polyline, or `{points, closed}`. */
-export const WallSchema = z.union([
+export const WallSchema: z.ZodType<WallSpec> = z.union([
   PointList,
   z.object({ points: PointList, closed: z.boolean().optional() }).strict(),
 ], { error: 'expected a list of points [[x, y], …] or {"points": […], "closed": true}' });
 
 /** A polygon with holes: the outer ring first, then the holes; rings of at least 3 points. */
-export const PolygonRingsSchema = z.array(
+export const PolygonRingsSchema: z.ZodType<PolygonRingsSpec> = z.array(
   z.array(PointSchema).min(3, { error: "expected a ring of at least 3 points" }),
 ).min(1, { error: "expected at least the outer ring" });
 
 /** A walkable surface of a navigation mesh: flat at `z` or sloped along `slope`; stairs add steps. */
-export const SurfaceSchema = z.object({
+export const SurfaceSchema: z.ZodType<SurfaceSpec> = z.object({
   name: z.string().min(1).optional(),
   /** Outline in plan (m): outer ring, then holes. */
   polygon: PolygonRingsSchema,
@@ -161,7 +188,7 @@ export const SurfaceSchema = z.object({
  * surface at z = 0), or else the scenario's `bounds`; `obstacles` and `walls` are cut out of it,
  * and the mesh's merged border edges become the obstacles strategies see.
  */
-export const NavigationSchema = z.object({
+export const NavigationSchema: z.ZodType<NavigationSpec> = z.object({
   navmesh: z.object({
     walkable: z.array(PolygonRingsSchema).optional(),
     surfaces: z.array(SurfaceSchema).min(1, { error: "expected at least one surface" }).optional(),
@@ -188,8 +215,8 @@ const PluginChoiceSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
 }).strict();
 
-/** A whole scenario file. */
-export const ScenarioSchema = z.object({
+/** A whole scenario file (the object, with its inferred type, checked against ScenarioSpec). */
+const scenarioObject = z.object({
   name: z.string().min(1),
   description: z.string().optional(),
   /** Time step (s). */
@@ -238,15 +265,14 @@ export const ScenarioSchema = z.object({
   navigation: NavigationSchema.optional(),
 }).strict();
 
-/** A scenario as written in a file (after validation). */
-export type ScenarioSpec = z.infer<typeof ScenarioSchema>;
-/** An area as written in a file. */
-export type AreaSpec = z.infer<typeof AreaSchema>;
-/** A distribution as written in a file. */
-export type DistributionSpec = z.infer<typeof DistributionSchema>;
-/** Agent parameters as written in a file. */
-export type AgentParamsSpec = z.infer<typeof AgentParamsSchema>;
-/** A spawner as written in a file. */
-export type SpawnerSpec = z.infer<typeof SpawnerSchema>;
-/** A navigation section as written in a file. */
-export type NavigationSpec = z.infer<typeof NavigationSchema>;
+/** A whole scenario file. */
+export const ScenarioSchema: z.ZodType<ScenarioSpec> = scenarioObject;
+
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The hand-written ScenarioSpec and the schema's own type must agree, field for field: a field
+// added to one and not the other fails the type check here.
+const specMatchesSchema: Same<z.output<typeof scenarioObject>, ScenarioSpec> = true;
+const specHasSchemaFields: Same<keyof z.output<typeof scenarioObject>, keyof ScenarioSpec> = true;
+void specHasSchemaFields;
+void specMatchesSchema;
