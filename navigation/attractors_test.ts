@@ -3,7 +3,10 @@ import { Rng } from "../core/rng.ts";
 import { World } from "../core/world.ts";
 import type { CityAttractor, CityModel } from "../geo/city_model.ts";
 import { StreetCounts } from "../metrics/street_counts.ts";
+import { buildScenario } from "../scenarios/build.ts";
+import { cityWalkScenario } from "../scenarios/city_walk.ts";
 import { createNoneStrategy } from "../strategies/none.ts";
+import { strategies } from "../strategies/mod.ts";
 import { syntheticCity } from "./_synthetic_city.ts";
 import { AttractorGuidance } from "./attractor_guidance.ts";
 import {
@@ -220,4 +223,24 @@ Deno.test("trip walkers go between public transport and destinations drawn by we
   };
   const trips = passages("trips"), random = passages("shortest-path");
   assert.ok(trips > 2 * random, `station's share of passages: trips ${trips}, shortest ${random}`);
+});
+
+Deno.test("a scenario file overrides attractor weights through the navigator's options", () => {
+  const { spec, resources } = cityWalkScenario(UNEVEN, { agents: 20 });
+  const withOptions = {
+    ...spec,
+    navigator: { name: "attractors", options: { attractorWeights: { shop: 0, office: 7 } } },
+  };
+  const built = buildScenario(withOptions, { registry: strategies, resources });
+  const g = (built.world.navigator as StreetWalker).attractors!;
+  CITY.attractors.forEach((a, k) => {
+    if (a.key === "shop") assert.equal(g.weights[k], 0);
+    if (a.key === "office") assert.equal(g.weights[k], 7);
+  });
+  assert.ok(CITY.attractors.some((a) => a.key === "shop" || a.key === "office"));
+  const bad = { ...spec, navigator: { name: "attractors", options: { attraction: -1 } } };
+  assert.throws(
+    () => buildScenario(bad, { registry: strategies, resources }),
+    /attraction.*>= 0/,
+  );
 });
