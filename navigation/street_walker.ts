@@ -5,7 +5,7 @@
  *
  * Along a street a walker follows the street's direction — that of its centre line, which the
  * guidance map's road cells hold — on its own lane (see {@linkcode StreetLanes}), aiming a little
- * way ahead (`lookAheadM`). Within a junction's radius it chooses the next street by one of three
+ * way ahead (`lookAheadM`). Within a junction's radius it chooses the next street by one of five
  * rules, never the street back to the junction it came from (unless nothing else is open), never
  * a blocked street:
  *
@@ -16,6 +16,12 @@
  *   street node nearest its entrance, else its centre; a random street node in a city without
  *   buildings); on reaching it the walker picks the next building. Routes run on the same street
  *   network and lanes as the other rules, so that counts differ only by the choice.
+ * - `attractors`: in proportion to the visible share times the pull of the attractors in view
+ *   along each street, `share · (1 + β·a)^γ` ({@linkcode AttractorGuidance}); on squares the
+ *   look weighs directions by the attractors in sight the same way;
+ * - `trips`: the street on a shortest route to a trip's end, drawn by attractor weight: from
+ *   public transport to a destination, from a destination to public transport (probability
+ *   `transportShare`) or to another destination.
  *
  * Once it has chosen, the walker turns gradually (at most `turnRateDegPerS`) from its heading to
  * the start of the next street, as in the paper, and takes that street when it has passed the
