@@ -244,3 +244,24 @@ Deno.test("a scenario file overrides attractor weights through the navigator's o
     /attraction.*>= 0/,
   );
 });
+
+Deno.test("walkers placed by attractors start near the heaviest attractors", () => {
+  const station: CityAttractor = { ...base, key: "railway", value: "station", x: 0, y: 0 };
+  const city: CityModel = { ...CITY, attractors: [...CITY.attractors, station] };
+  const guidance = StreetGuidance.fromCity(city);
+  const near = (mode: "attractors" | "uniform") => {
+    const points = streetPlacement(guidance, 4000, { mode, rng: new Rng(5) });
+    let n = 0;
+    for (let k = 0; k < points.length; k += 2) {
+      if (Math.hypot(points[k], points[k + 1]) < 60) n++;
+    }
+    return n / 4000;
+  };
+  const byAttractors = near("attractors"), uniform = near("uniform");
+  assert.ok(byAttractors > 3 * uniform, `near the station: ${byAttractors} against ${uniform}`);
+  // A city without weighted attractors: placed uniformly.
+  const bare = StreetGuidance.fromCity({ ...CITY, attractors: [] });
+  const a = streetPlacement(bare, 50, { mode: "attractors", rng: new Rng(2) });
+  const u = streetPlacement(bare, 50, { mode: "uniform", rng: new Rng(2) });
+  assert.deepEqual(a, u);
+});
