@@ -1,9 +1,9 @@
 /**
  * Street walkers' navigation phase: 10,000 walkers of each street navigator (affordance,
- * random-walk, shortest-path) on the Sydney CBD extract of the shared data folder beside the
+ * attractors, trips, random-walk, shortest-path) on the Sydney CBD extract of the shared data folder beside the
  * checkout (`../shared/data/cities/sydney-cbd/osm/sydneycbd_2023.osm.pbf`; a synthetic 2 km city
  * centre without it), placed by viewshed area, under the `none` strategy. Target: the navigation
- * phase under 2 ms per step on one core for the affordance walkers.
+ * phase under 2 ms per step on one core for the affordance and attractor walkers.
  *
  * Before the benchmarks it runs 400 steps per navigator after a 200-step warm-up and prints the
  * navigation phase's fastest and median step and its CPU time per step: on a machine shared with
@@ -52,7 +52,9 @@ function walkers(rule: StreetChoiceRule): World {
   return world;
 }
 
-for (const rule of ["affordance", "random-walk", "shortest-path"] as const) {
+for (
+  const rule of ["affordance", "attractors", "trips", "random-walk", "shortest-path"] as const
+) {
   const world = walkers(rule);
   const times: number[] = [];
   const cpu0 = process.cpuUsage();

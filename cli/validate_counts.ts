@@ -58,10 +58,16 @@ export const VALIDATE_COUNTS_FLAGS = {
     type: "string",
     help: "street walkers to compare (default affordance,random-walk,shortest-path)",
   },
+  "navigator-option": {
+    type: "string",
+    multiple: true,
+    help:
+      'navigator option key=value (JSON value) for every navigator that has it, repeatable, e.g. attraction=2 or attractorWeights={"shop":3}',
+  },
   agents: { type: "string", short: "n", help: "walkers (default 10000)" },
   warmup: { type: "string", help: "steps of 0.05 s before counting (default 2400: 2 min)" },
   steps: { type: "string", help: "steps counted (default 6000: 5 min)" },
-  placement: { type: "string", help: "start: uniform or viewshed (default uniform)" },
+  placement: { type: "string", help: "start: uniform, viewshed or attractors (default uniform)" },
   seed: { type: "string", help: "seed (default 1)" },
   plot: { type: "string", help: "write a log-log scatter plot of the counts (.svg)" },
   csv: { type: "string", help: "write observed and simulated counts per site (.csv)" },
@@ -78,6 +84,7 @@ const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
 /** One navigator's result. */
 interface NavigatorResult {
   navigator: string;
+  notice: string | null;
   counts: number[];
   correlation: CountCorrelation;
   minNavigationMs: number;
@@ -106,6 +113,10 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       );
     }
   }
+  const navigatorOptions = _navigatorOptions(
+    (values["navigator-option"] ?? []) as string[],
+    names,
+  );
   const placement = (str("placement") ?? "uniform") as StreetPlacement;
   if (!STREET_PLACEMENTS.includes(placement)) {
     throw new UsageError(
@@ -168,6 +179,7 @@ export async function validateCountsMain(args: string[]): Promise<number> {
     const run = await runCityCounts({
       guidance,
       navigator: name,
+      navigatorOptions: navigatorOptions.get(name),
       agents,
       warmupSteps,
       countSteps,
@@ -177,9 +189,11 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       onProgress: (done) => progress.update(done),
     });
     progress.stop();
+    if (run.notice && !values.json) console.log(`${name}: ${run.notice}`);
     const counts = Array.from(run.gates.counts);
     results.push({
       navigator: name,
+      notice: run.notice,
       counts,
       correlation: correlateCounts(observed, counts),
       minNavigationMs: run.minNavigationMs,
@@ -219,6 +233,7 @@ export async function validateCountsMain(args: string[]): Promise<number> {
       countSteps,
       results: results.map((r) => ({
         navigator: r.navigator,
+        notice: r.notice,
         ...r.correlation,
         counts: r.counts,
       })),
@@ -292,6 +307,35 @@ export function countScatterSvg(
     series,
     range: [lo, hi, lo, hi],
   });
+}
+
+/** `key=value` options (values as JSON, else text), per navigator that declares the key. */
+function _navigatorOptions(
+  given: readonly string[],
+  names: readonly string[],
+): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>(names.map((n) => [n, {}]));
+  for (const text of given) {
+    const eq = text.indexOf("=");
+    if (eq <= 0) {
+      throw new UsageError(`--navigator-option must be key=value: got '${text}'`);
+    }
+    const key = text.slice(0, eq), raw = text.slice(eq + 1);
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // A plain word: kept as text.
+    }
+    const takers = names.filter((n) => key in navigators.get(n).options);
+    if (takers.length === 0) {
+      throw new UsageError(
+        `--navigator-option: none of ${names.join(", ")} has an option '${key}'`,
+      );
+    }
+    for (const n of takers) out.get(n)![key] = value;
+  }
+  return out;
 }
 
 function _bbox(text: string): [number, number, number, number] {

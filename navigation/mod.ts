@@ -48,8 +48,10 @@ import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
 import {
   affordanceNavigator,
+  attractorsNavigator,
   randomWalkNavigator,
   shortestPathNavigator,
+  tripsNavigator,
 } from "./street_navigators.ts";
 
 export {
@@ -141,6 +143,18 @@ export { type ObstaclePolygon, ObstacleSet, type ObstacleSetOptions } from "./ob
 export { streetBarrier, type StreetBarrierOptions } from "./street_barrier.ts";
 export { OpenSquares } from "./open_squares.ts";
 export { StreetGuidance, type StreetGuidanceOptions } from "./street_guidance.ts";
+export { AttractorGuidance, type AttractorGuidanceOptions } from "./attractor_guidance.ts";
+export {
+  type AttractorSummary,
+  attractorSummary,
+  attractorWeight,
+  type AttractorWeightOptions,
+  attractorWeights,
+  DEFAULT_ATTRACTOR_WEIGHTS,
+  DEFAULT_FLOOR_AREA_WEIGHT_PER_M2,
+  isTransportAttractor,
+  parseAttractorWeights,
+} from "./attractor_weights.ts";
 export {
   STREET_LANES_OPTIONS,
   StreetLanes,
@@ -150,11 +164,15 @@ export {
 export {
   AFFORDANCE_NAVIGATOR_OPTIONS,
   affordanceNavigator,
+  ATTRACTORS_NAVIGATOR_OPTIONS,
+  attractorsNavigator,
   createStreetWalker,
   RANDOM_WALK_NAVIGATOR_OPTIONS,
   randomWalkNavigator,
   SHORTEST_PATH_NAVIGATOR_OPTIONS,
   shortestPathNavigator,
+  TRIPS_NAVIGATOR_OPTIONS,
+  tripsNavigator,
 } from "./street_navigators.ts";
 export { StreetRoutes, type StreetSlots } from "./street_routes.ts";
 export {
@@ -248,3 +266,5 @@ navigators.register(navMeshNavigator);
 navigators.register(affordanceNavigator);
 navigators.register(randomWalkNavigator);
 navigators.register(shortestPathNavigator);
+navigators.register(attractorsNavigator);
+navigators.register(tripsNavigator);

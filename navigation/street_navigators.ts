@@ -1,6 +1,7 @@
 /**
- * The street-walking navigators, registered as `affordance`, `random-walk` and `shortest-path`:
- * one {@linkcode StreetWalker} with three rules of choice at junctions (see its module doc), each
+ * The street-walking navigators, registered as `affordance`, `attractors`, `trips`,
+ * `random-walk` and `shortest-path`: one {@linkcode StreetWalker} with five rules of choice at
+ * junctions (see its module doc), each
  * declaring the options that mean something to it. All three need a city model; they share a
  * prebuilt {@linkcode StreetGuidance} when one for the same city and options comes with it.
  *
@@ -40,6 +41,32 @@ export const AFFORDANCE_NAVIGATOR_OPTIONS: OptionSpecs<StreetWalkerOptions> = _p
   "maxRangeM",
   ...MOVEMENT,
   ...SQUARES,
+]);
+
+const ATTRACTION: readonly Key[] = [
+  "attraction",
+  "attractionExponent",
+  "attractionDecayM",
+  "attractorWeights",
+  "floorAreaWeightPerM2",
+];
+
+/** Options of the `attractors` navigator. */
+export const ATTRACTORS_NAVIGATOR_OPTIONS: OptionSpecs<StreetWalkerOptions> = _pick([
+  "frustumDeg",
+  "maxRangeM",
+  ...ATTRACTION,
+  ...MOVEMENT,
+  ...SQUARES,
+]);
+
+/** Options of the `trips` navigator. */
+export const TRIPS_NAVIGATOR_OPTIONS: OptionSpecs<StreetWalkerOptions> = _pick([
+  "attractorWeights",
+  "floorAreaWeightPerM2",
+  "transportShare",
+  ...MOVEMENT,
+  "maxRouteTables",
 ]);
 
 /** Options of the `random-walk` navigator. */
@@ -118,4 +145,26 @@ export const shortestPathNavigator: NavigatorFactory<StreetWalkerOptions> = {
   requires: ["city"],
   wanders: true,
   create: (options, resources) => createStreetWalker("shortest-path", options, resources),
+};
+
+/** Walkers that choose streets by visible share and the attractors in view. */
+export const attractorsNavigator: NavigatorFactory<StreetWalkerOptions> = {
+  name: "attractors",
+  description:
+    "walk the city's streets, choosing at junctions by the visible area and the attractors (shops, stations, …) in view along each street (needs a city)",
+  options: ATTRACTORS_NAVIGATOR_OPTIONS,
+  requires: ["city"],
+  wanders: true,
+  create: (options, resources) => createStreetWalker("attractors", options, resources),
+};
+
+/** Walkers on shortest street routes between attractors drawn by weight. */
+export const tripsNavigator: NavigatorFactory<StreetWalkerOptions> = {
+  name: "trips",
+  description:
+    "walk shortest street routes of trips between public transport and destinations (shops, offices, …) drawn by attractor weight (needs a city)",
+  options: TRIPS_NAVIGATOR_OPTIONS,
+  requires: ["city"],
+  wanders: true,
+  create: (options, resources) => createStreetWalker("trips", options, resources),
 };

@@ -9,21 +9,28 @@
  */
 import type { Rng } from "../core/rng.ts";
 import type { StreetGuidance } from "./street_guidance.ts";
+import type { StreetSpot } from "./street_lanes.ts";
+import { attractorWeights } from "./attractor_weights.ts";
 
-/** How walkers are placed: `"viewshed"` near junctions by viewshed area, `"uniform"` along streets. */
-export type StreetPlacement = "viewshed" | "uniform";
+/**
+ * How walkers are placed: `"viewshed"` near junctions by viewshed area, `"uniform"` along
+ * streets, `"attractors"` near the street nodes of the city's attractors by their default weight
+ * (where trips begin: stations, shops, offices; see {@linkcode attractorWeights}).
+ */
+export type StreetPlacement = "viewshed" | "uniform" | "attractors";
 
 /** The placements, for option descriptors and messages. */
-export const STREET_PLACEMENTS: readonly StreetPlacement[] = ["viewshed", "uniform"];
+export const STREET_PLACEMENTS: readonly StreetPlacement[] = ["viewshed", "uniform", "attractors"];
 
 /**
  * `count` points (m) on `guidance`'s walkable streets, `[x0, y0, x1, y1, …]`, placed by `mode`
  * with `rng`: `"uniform"` picks a street with probability in proportion to its length and a
  * spot along it; `"viewshed"` picks a junction with probability in proportion to its viewshed
  * area, one of its open streets, and a spot on that street within twice the junction's radius
- * (at most half the street). Each point lies on the walker's lane (a random one). Returns an
- * empty array when the city has no walkable street; `"viewshed"` falls back to `"uniform"`
- * without junctions.
+ * (at most half the street); `"attractors"` does the same with street nodes weighted by the
+ * attractors nearest to them (default weights). Each point lies on the walker's lane (a random
+ * one). Returns an empty array when the city has no walkable street; `"viewshed"` and
+ * `"attractors"` fall back to `"uniform"` without junctions or weighted attractors.
  *
  * @example Walkers placed by viewshed area stay near junctions
  * ```ts
@@ -52,8 +59,11 @@ export function streetPlacement(
   const point: [number, number] = [0, 0];
   const streets = _cumulative(lanes.edgeCount, (e) => lanes.edgeLength[e]);
   if (streets.total <= 0) return new Float64Array(0);
-  const junctions = _cumulative(affordance.nodeCount, (v) => affordance.viewshedArea[v]);
-  const byViewshed = options.mode === "viewshed" && junctions.total > 0;
+  const nodeWeight = options.mode === "attractors"
+    ? _attractorNodeWeights(guidance)
+    : affordance.viewshedArea;
+  const junctions = _cumulative(affordance.nodeCount, (v) => nodeWeight[v]);
+  const byViewshed = options.mode !== "uniform" && junctions.total > 0;
   for (let k = 0; k < count; k++) {
     let edge: number, along: number, forward: boolean;
     if (byViewshed) {
@@ -75,6 +85,25 @@ export function streetPlacement(
     out[2 * k] = point[0];
     out[2 * k + 1] = point[1];
   }
+  return out;
+}
+
+/** Per street node: the default weight of the attractors whose nearest street ends there. */
+function _attractorNodeWeights(guidance: StreetGuidance): Float64Array {
+  const { city, lanes } = guidance;
+  const weights = attractorWeights(city.attractors);
+  const out = new Float64Array(guidance.affordance.nodeCount);
+  const spot: StreetSpot = { edge: -1, segment: 0, along: 0, distance: 0 };
+  city.attractors.forEach((a, k) => {
+    if (!(weights[k] > 0)) return;
+    lanes.nearest(a.x, a.y, spot);
+    if (spot.edge < 0) return;
+    const node = spot.along < lanes.edgeLength[spot.edge] / 2
+      ? lanes.edgeFrom[spot.edge]
+      : lanes.edgeTo[spot.edge];
+    const slots = guidance.affordance.slotStart;
+    if (slots[node + 1] > slots[node]) out[node] += weights[k];
+  });
   return out;
 }
 

@@ -5,7 +5,7 @@
  *
  * Along a street a walker follows the street's direction — that of its centre line, which the
  * guidance map's road cells hold — on its own lane (see {@linkcode StreetLanes}), aiming a little
- * way ahead (`lookAheadM`). Within a junction's radius it chooses the next street by one of three
+ * way ahead (`lookAheadM`). Within a junction's radius it chooses the next street by one of five
  * rules, never the street back to the junction it came from (unless nothing else is open), never
  * a blocked street:
  *
@@ -16,6 +16,12 @@
  *   street node nearest its entrance, else its centre; a random street node in a city without
  *   buildings); on reaching it the walker picks the next building. Routes run on the same street
  *   network and lanes as the other rules, so that counts differ only by the choice.
+ * - `attractors`: in proportion to the visible share times the pull of the attractors in view
+ *   along each street, `share · (1 + β·a)^γ` ({@linkcode AttractorGuidance}); on squares the
+ *   look weighs directions by the attractors in sight the same way;
+ * - `trips`: the street on a shortest route to a trip's end, drawn by attractor weight: from
+ *   public transport to a destination, from a destination to public transport (probability
+ *   `transportShare`) or to another destination.
  *
  * Once it has chosen, the walker turns gradually (at most `turnRateDegPerS`) from its heading to
  * the start of the next street, as in the paper, and takes that street when it has passed the
@@ -43,9 +49,16 @@ import { GuidanceCell } from "./guidance_map.ts";
 import type { StreetGuidance, StreetGuidanceOptions } from "./street_guidance.ts";
 import type { StreetSpot } from "./street_lanes.ts";
 import { StreetRoutes } from "./street_routes.ts";
+import { AttractorGuidance } from "./attractor_guidance.ts";
+import { isTransportAttractor, parseAttractorWeights } from "./attractor_weights.ts";
 
 /** How a street walker chooses the next street at a junction (see the module doc). */
-export type StreetChoiceRule = "affordance" | "random-walk" | "shortest-path";
+export type StreetChoiceRule =
+  | "affordance"
+  | "random-walk"
+  | "shortest-path"
+  | "attractors"
+  | "trips";
 
 /** Options of {@linkcode StreetWalker}. */
 export interface StreetWalkerOptions {
@@ -73,6 +86,18 @@ export interface StreetWalkerOptions {
   buildingWalls: boolean;
   /** Route tables kept (shortest-path walkers; 4 bytes per street node each). @default 1024 */
   maxRouteTables: number;
+  /** β: pull of attractors in view relative to visibility (attractor walkers). @default 1 */
+  attraction: number;
+  /** γ: exponent of the attraction term (attractor walkers). @default 1 */
+  attractionExponent: number;
+  /** λ: an attractor's pull falls by e over this distance (m). @default 400 */
+  attractionDecayM: number;
+  /** Attractor weights by kind replacing the defaults (`{"shop": 3}`). @default {} */
+  attractorWeights: Record<string, number>;
+  /** Weight per m² of building floor area. @default 0.001 */
+  floorAreaWeightPerM2: number;
+  /** Share of trips from a destination that go to public transport (trip walkers). @default 0.5 */
+  transportShare: number;
 }
 
 /** Descriptors of every {@linkcode StreetWalkerOptions} field. */
@@ -168,6 +193,51 @@ export const STREET_WALKER_OPTIONS: OptionSpecs<StreetWalkerOptions> = {
     max: 1_000_000,
     integer: true,
     doc: "shortest-route tables kept (4 bytes per street node each); fewer recomputes more",
+  },
+  attraction: {
+    type: "number",
+    default: 1,
+    min: 0,
+    max: 1000,
+    doc:
+      "beta: pull of the attractors in view along a street, relative to its visible share; 0 for visibility alone",
+  },
+  attractionExponent: {
+    type: "number",
+    default: 1,
+    min: 0,
+    max: 10,
+    doc: "gamma: exponent of the attraction term, share * (1 + beta * attraction)^gamma",
+  },
+  attractionDecayM: {
+    type: "number",
+    default: 400,
+    min: 1,
+    max: 100_000,
+    unit: "m",
+    doc: "an attractor's pull falls by e over this distance (400 m: a five-minute walk)",
+  },
+  attractorWeights: {
+    type: "object",
+    default: {},
+    parse: parseAttractorWeights,
+    doc:
+      'attractor weights by kind replacing the defaults, e.g. {"shop": 3, "railway=station": 50}',
+  },
+  floorAreaWeightPerM2: {
+    type: "number",
+    default: 0.001,
+    min: 0,
+    max: 1,
+    unit: "1/m2",
+    doc: "weight per m2 of building floor area (footprint x levels); 0 leaves buildings out",
+  },
+  transportShare: {
+    type: "number",
+    default: 0.5,
+    min: 0,
+    max: 1,
+    doc: "share of trips from a destination that go to public transport (trip walkers)",
   },
 };
 
@@ -296,12 +366,25 @@ export class StreetWalker implements Navigator {
   readonly columns: readonly ColumnSpec[] = COLUMNS;
   /** Junctions passed by all walkers so far. */
   junctionsPassed = 0;
-  /** Shortest routes (shortest-path walkers only). */
+  /** Shortest routes (shortest-path and trip walkers only). */
   readonly routes: StreetRoutes | null;
+  /** Attraction at junctions and on squares (attractor and trip walkers only). */
+  readonly attractors: AttractorGuidance | null;
+  /**
+   * One line on what the walkers' rule found in the city, for attractor and trip walkers (for
+   * example that it has no points of interest and they choose by visibility alone); else null.
+   */
+  readonly notice: string | null;
   /** 1 for the slot that walks its street from `from` to `to`. */
   readonly #slotForward: Uint8Array;
-  /** Street node of each destination (shortest-path walkers). */
+  /** Street node of each destination (shortest-path and trip walkers). */
   readonly #destinations: Int32Array;
+  /** Cumulative weight of the destinations (trip walkers), and of the transport sources. */
+  readonly #destinationCum: Float64Array;
+  readonly #sources: Int32Array;
+  readonly #sourceCum: Float64Array;
+  /** 1 for street nodes of public transport (trip walkers). */
+  readonly #nodeIsSource: Uint8Array;
   readonly #spot: StreetSpot = { edge: -1, segment: 0, along: 0, distance: 0 };
   readonly #point: [number, number] = [0, 0];
   readonly #weights: Float64Array;
@@ -356,10 +439,37 @@ export class StreetWalker implements Navigator {
     this.#weights = new Float64Array(widest + 1);
     this.#candidates = new Int32Array(widest + 1);
     this.#distances = new Float64Array(guidance.squares.field.rayOffsets.length);
-    this.routes = rule === "shortest-path"
+    const routed = rule === "shortest-path" || rule === "trips";
+    this.routes = routed
       ? new StreetRoutes(a, guidance.lanes.edgeLength, { maxTables: options.maxRouteTables })
       : null;
-    this.#destinations = rule === "shortest-path" ? this.#destinationNodes() : new Int32Array(0);
+    this.attractors = rule === "attractors" || rule === "trips"
+      ? new AttractorGuidance(guidance.city, a, guidance.squares, {
+        attraction: options.attraction,
+        attractionExponent: options.attractionExponent,
+        attractionDecayM: options.attractionDecayM,
+        weights: options.attractorWeights,
+        floorAreaWeightPerM2: options.floorAreaWeightPerM2,
+      })
+      : null;
+    this.#nodeIsSource = new Uint8Array(rule === "trips" ? a.nodeCount : 0);
+    let notice: string | null = null;
+    if (rule === "trips") {
+      const trips = this.#tripEnds(this.attractors!.weights);
+      this.#destinations = trips.destinations;
+      this.#destinationCum = trips.destinationCum;
+      this.#sources = trips.sources;
+      this.#sourceCum = trips.sourceCum;
+      notice = trips.notice;
+    } else {
+      this.#destinations = rule === "shortest-path" ? this.#destinationNodes() : new Int32Array(0);
+      this.#destinationCum = this.#sourceCum = new Float64Array(0);
+      this.#sources = new Int32Array(0);
+      if (this.attractors) {
+        notice = `${guidance.city.name}: ${this.attractors.summary.notice}`;
+      }
+    }
+    this.notice = notice;
   }
 
   /** Adds the buildings' outlines to the world's walls (option `buildingWalls`). */
@@ -379,6 +489,7 @@ export class StreetWalker implements Navigator {
   blockStreet(edge: number): Uint32Array {
     const change = this.guidance.affordance.blockStreet(edge);
     this.routes?.invalidate();
+    this.attractors?.refresh();
     return change.recomputed;
   }
 
@@ -386,6 +497,7 @@ export class StreetWalker implements Navigator {
   openStreet(edge: number): Uint32Array {
     const change = this.guidance.affordance.openStreet(edge);
     this.routes?.invalidate();
+    this.attractors?.refresh();
     return change.recomputed;
   }
 
@@ -472,6 +584,7 @@ export class StreetWalker implements Navigator {
     this.#hx[i] = forward ? lanes.ux[k] : -lanes.ux[k];
     this.#hy[i] = forward ? lanes.uy[k] : -lanes.uy[k];
     if (this.rule === "shortest-path") this.#destination[i] = this.#randomDestination(rng);
+    else if (this.rule === "trips") this.#destination[i] = this.#tripDestination(rng, -1);
   }
 
   /** Starts walking `edge` (forwards or backwards) at point index `k`. */
@@ -574,28 +687,32 @@ export class StreetWalker implements Navigator {
     const aff = this.guidance.affordance, squares = this.guidance.squares;
     const edge = this.#edge[i], cameFrom = this.#from[i];
     const start = aff.slotStart[node], end = aff.slotStart[node + 1];
-    if (this.rule === "shortest-path") {
+    const routed = this.rule === "shortest-path" || this.rule === "trips";
+    if (routed) {
       const s = this.#routeSlot(ctx.rng, i, node);
       if (s >= 0) return this.#setNext(i, s);
     }
     let n = 0, total = 0;
     const w = this.#weights, c = this.#candidates;
-    const byShare = this.rule === "affordance";
+    const byShare = this.rule === "affordance" || this.rule === "attractors";
+    const shares = this.rule === "attractors" ? this.attractors!.slotChoice : aff.slotShare;
     for (let pass = 0; pass < 2 && n === 0; pass++) {
       for (let s = start; s < end; s++) {
         if (aff.slotBlocked[s] || aff.slotEdge[s] === edge) continue;
         if (pass === 0 && aff.slotNeighbour[s] === cameFrom) continue;
         c[n] = s;
-        w[n] = byShare ? aff.slotShare[s] : 1;
+        w[n] = byShare ? shares[s] : 1;
         total += w[n++];
       }
     }
     if (
-      this.options.squares && this.rule !== "shortest-path" && squares.nodeSquare[node] >= 0 &&
+      this.options.squares && !routed && squares.nodeSquare[node] >= 0 &&
       squares.nodeShare[node] > 0
     ) {
       c[n] = SQUARE_CHOICE;
-      w[n] = byShare ? squares.nodeShare[node] : 1;
+      w[n] = byShare
+        ? squares.nodeShare[node] * (this.rule === "attractors" ? this.attractors!.squareFactor : 1)
+        : 1;
       total += w[n++];
     }
     if (n === 0) {
@@ -636,12 +753,84 @@ export class StreetWalker implements Navigator {
     const routes = this.routes!;
     for (let tries = 0; tries < DESTINATION_TRIES; tries++) {
       let d = this.#destination[i];
-      if (d < 0 || d === node) d = this.#destination[i] = this.#randomDestination(rng);
+      if (d < 0 || d === node) {
+        d = this.#destination[i] = this.rule === "trips"
+          ? this.#tripDestination(rng, d === node ? node : -1)
+          : this.#randomDestination(rng);
+      }
       const s = routes.nextSlot(node, d);
       if (s >= 0) return s;
       this.#destination[i] = -1;
     }
     return -1;
+  }
+
+  /**
+   * The next trip's end: from public transport to a destination; from elsewhere to public
+   * transport with probability `transportShare`, else to another destination; each drawn in
+   * proportion to its attractors' weight.
+   */
+  #tripDestination(rng: Rng, reached: number): number {
+    const toSource = this.#sources.length > 0 &&
+      !(reached >= 0 && this.#nodeIsSource[reached] === 1) &&
+      rng.next() < this.options.transportShare;
+    return toSource
+      ? _drawWeighted(this.#sources, this.#sourceCum, rng)
+      : _drawWeighted(this.#destinations, this.#destinationCum, rng);
+  }
+
+  /**
+   * Trip ends on street nodes, weighted: public transport (sources) and every other attractor
+   * (destinations), each at the street node nearest to it. Without weighted attractors, every
+   * building alike; without public transport, trips run between destinations.
+   */
+  #tripEnds(weights: Float64Array): {
+    destinations: Int32Array;
+    destinationCum: Float64Array;
+    sources: Int32Array;
+    sourceCum: Float64Array;
+    notice: string;
+  } {
+    const { city, lanes } = this.guidance;
+    const spot: StreetSpot = { edge: -1, segment: 0, along: 0, distance: 0 };
+    const dest = new Map<number, number>(), src = new Map<number, number>();
+    city.attractors.forEach((a, k) => {
+      if (!(weights[k] > 0)) return;
+      lanes.nearest(a.x, a.y, spot);
+      if (spot.edge < 0) return;
+      const node = spot.along < lanes.edgeLength[spot.edge] / 2
+        ? lanes.edgeFrom[spot.edge]
+        : lanes.edgeTo[spot.edge];
+      const table = isTransportAttractor(a) ? src : dest;
+      table.set(node, (table.get(node) ?? 0) + weights[k]);
+    });
+    const flat = (m: Map<number, number>) => {
+      const nodes = Int32Array.from(m.keys()), cum = new Float64Array(nodes.length);
+      let total = 0, k = 0;
+      for (const w of m.values()) cum[k++] = total += w;
+      return { nodes, cum };
+    };
+    let d: { nodes: Int32Array; cum: Float64Array } = flat(dest);
+    const s = flat(src);
+    for (const v of s.nodes) this.#nodeIsSource[v] = 1;
+    const summary = this.attractors!.summary;
+    let notice =
+      `${city.name}: trips between ${d.nodes.length} destination and ${s.nodes.length} public transport nodes; ${summary.notice}`;
+    if (d.nodes.length === 0) {
+      const nodes = this.#destinationNodes();
+      d = { nodes, cum: Float64Array.from(nodes, (_, k) => k + 1) };
+      notice = `${city.name}: no weighted attractors: trips run between random buildings`;
+    } else if (s.nodes.length === 0) {
+      notice =
+        `${city.name}: no public transport mapped: trips run between destinations; ${summary.notice}`;
+    }
+    return {
+      destinations: d.nodes,
+      destinationCum: d.cum,
+      sources: s.nodes,
+      sourceCum: s.cum,
+      notice,
+    };
   }
 
   #randomDestination(rng: Rng): number {
@@ -743,7 +932,8 @@ export class StreetWalker implements Navigator {
   #look(rng: Rng, i: number, x: number, y: number): void {
     const field = this.guidance.squares.field, d = this.#distances;
     const heading = Math.atan2(this.#hy[i], this.#hx[i]);
-    const total = field.sample(x, y, heading, d);
+    let total = field.sample(x, y, heading, d);
+    if (this.rule === "attractors") total = this.attractors!.weighRays(x, y, heading, d);
     let pick = d.length - 1;
     let r = rng.next() * total;
     for (let k = 0; k < d.length; k++) {
@@ -781,6 +971,20 @@ export class StreetWalker implements Navigator {
     this.#hx[i] = nx / n;
     this.#hy[i] = ny / n;
   }
+}
+
+/** A node drawn in proportion to its weight (cumulative weights `cum`); -1 when there are none. */
+function _drawWeighted(nodes: Int32Array, cum: Float64Array, rng: Rng): number {
+  const n = nodes.length;
+  if (n === 0) return -1;
+  const r = rng.next() * cum[n - 1];
+  let lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cum[mid] > r) hi = mid;
+    else lo = mid + 1;
+  }
+  return nodes[lo];
 }
 
 function _centroid(ring: readonly (readonly [number, number])[]): [number, number] {

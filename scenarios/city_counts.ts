@@ -36,6 +36,8 @@ export interface CityCountsOptions {
   placement?: StreetPlacement;
   /** Seed. @default 1 */
   seed?: number;
+  /** Options of the navigator (validated against its descriptors). @default {} */
+  navigatorOptions?: Record<string, unknown>;
   /** Avoidance strategy. @default "none" */
   strategy?: string;
   /** Gates to count at. @default none */
@@ -54,6 +56,11 @@ export interface CityCounts {
   world: World;
   /** Fastest navigation phase of a counted step (ms). */
   minNavigationMs: number;
+  /**
+   * The navigator's one-line notice on what it found in the city (attractor and trip walkers:
+   * points of interest, or that there are none and visibility alone guides them), or null.
+   */
+  notice: string | null;
 }
 
 /**
@@ -73,7 +80,7 @@ export interface CityCounts {
 export async function runCityCounts(options: CityCountsOptions): Promise<CityCounts> {
   const { guidance, agents, warmupSteps, countSteps } = options;
   const seed = options.seed ?? 1;
-  const navigator = navigators.create(options.navigator, {}, {
+  const navigator = navigators.create(options.navigator, options.navigatorOptions ?? {}, {
     city: guidance.city,
     streetGuidance: guidance,
   });
@@ -105,5 +112,6 @@ export async function runCityCounts(options: CityCountsOptions): Promise<CityCou
     }
   }
   options.onProgress?.(total, total);
-  return { streets, gates, world, minNavigationMs };
+  const notice = (navigator as { notice?: string | null }).notice ?? null;
+  return { streets, gates, world, minNavigationMs, notice };
 }

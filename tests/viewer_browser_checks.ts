@@ -1005,6 +1005,41 @@ CHECKS.push([
   },
 ]);
 
+CHECKS.push([
+  "a city walk's streets overlay draws the live street heat map with its legend",
+  async (t, browser) => {
+    const source = await LiveFrameSource.start({
+      scenario: "city-walk",
+      strategies: ["none"],
+      agents: 300,
+      seed: SEED,
+    });
+    const server = await serve(source);
+    const { page, errors } = await openPage(browser, server.url);
+    try {
+      await step(t, "the overlay is offered, draws every street and shows its legend", async () => {
+        await page.click("#layers-button");
+        assert.ok(await page.isVisible("#overlay-streets"), "no streets overlay offered");
+        await page.check("#overlay-streets");
+        // One segment per piece of every walkable street, whatever the number of walkers.
+        await waitForState(page, "street segments", (s) => s.views[0].debugSegments >= 50);
+        assert.match(await page.textContent("#street-legend") ?? "", /street counts/);
+        await page.keyboard.press("Escape");
+        await screenshot(page, "live-street-counts.png");
+        await page.click("#layers-button");
+        await page.uncheck("#overlay-streets");
+        await page.keyboard.press("Escape");
+        assert.equal(await page.$("#street-legend"), null, "the legend stays without the overlay");
+        assert.deepEqual(errors, []);
+      });
+    } finally {
+      await page.close();
+      await server.close();
+      source.close();
+    }
+  },
+]);
+
 // One browser for every check: Chromium compiles deck.gl's shaders once for all its pages (on
 // its software renderer that is most of a page's start). Playwright keeps reading its pipe to the
 // browser, so the steps do not check for pending operations.

@@ -15,7 +15,9 @@
  *   (`…side`);
  * - `links`: lines to the neighbours within the strategy's `neighborRadius`, cyan;
  * - `paths`: the agent's planned route, white: the corners of its path on the navigation mesh
- *   when its navigator plans one, else the straight line to its goal.
+ *   when its navigator plans one, else the straight line to its goal;
+ * - `streets` (street walkers): the street heat map of `viewer/street_counts_overlay.ts`, every
+ *   street coloured by the walkers counted into it so far.
  *
  * The strategy geometry is derived from what the strategy's `inspect` returns (its keys are
  * listed above), so a strategy that renames them loses its overlay, not the viewer.
@@ -25,6 +27,7 @@
 import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { World } from "../core/world.ts";
 import type { OverlayName } from "./frame_protocol.ts";
+import { StreetCountsOverlay, streetWalkerCity } from "./street_counts_overlay.ts";
 
 /** With no agent focused, at most this many agents get overlays (else none). */
 export const OVERLAY_ALL_AGENTS_LIMIT = 300;
@@ -68,6 +71,7 @@ export function availableOverlays(world: World): OverlayName[] {
   } else if (world.strategy.name === "raycast-cluster") names.push("rays", "cluster");
   else if (world.strategy.name === "boxcast") names.push("box");
   names.push("links", "paths");
+  if (streetWalkerCity(world)) names.push("streets");
   return names;
 }
 
@@ -99,6 +103,12 @@ export class DebugOverlayBuilder {
   #neighbours = new NeighbourQuery(256);
   /** Corners of one planned route `[x0, y0, …]` (m). */
   #route = new Float64Array(2 * 256);
+  #streets: StreetCountsOverlay | null = null;
+
+  /** Starts the street counts of `world` for the `streets` overlay (street walkers only). */
+  watchStreets(world: World): void {
+    this.#streets = StreetCountsOverlay.watch(world);
+  }
 
   /**
    * Fills the segments of `names` for the agent whose trajectory id is `focus` (none when it is
@@ -107,14 +117,17 @@ export class DebugOverlayBuilder {
    */
   build(world: World, names: readonly OverlayName[], focus: number | null): number {
     this.#count = 0;
+    if (this.#streets && names.includes("streets")) {
+      this.#streets.forEachSegment((x0, y0, x1, y1, c) => this.#push(x0, y0, x1, y1, c));
+    }
     const a = world.agents, n = a.count;
-    if (names.length === 0 || n === 0) return 0;
+    if (names.length === 0 || n === 0) return this.#count;
     const all = focus === null;
-    if (all && n > OVERLAY_ALL_AGENTS_LIMIT) return 0;
+    if (all && n > OVERLAY_ALL_AGENTS_LIMIT) return this.#count;
     let from = 0, to = n;
     if (!all) {
       const index = a.serial.subarray(0, n).indexOf(focus);
-      if (index < 0) return 0;
+      if (index < 0) return this.#count;
       from = index;
       to = index + 1;
     }

@@ -479,10 +479,17 @@ export interface ViewInfo {
 }
 
 /** Names of the debug overlays. */
-export type OverlayName = "rays" | "cluster" | "box" | "links" | "paths";
+export type OverlayName = "rays" | "cluster" | "box" | "links" | "paths" | "streets";
 
 /** Every debug overlay, in menu order. */
-export const OVERLAY_NAMES: readonly OverlayName[] = ["rays", "cluster", "box", "links", "paths"];
+export const OVERLAY_NAMES: readonly OverlayName[] = [
+  "rays",
+  "cluster",
+  "box",
+  "links",
+  "paths",
+  "streets",
+];
 
 /** First message of every connection, and again after a restart. */
 export interface HelloMessage {

@@ -103,6 +103,7 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
     });
     const metrics = new MetricsCollector({ throughputLine: built.throughputLine });
     built.world.addObserver(metrics);
+    overlays.watchStreets(built.world);
     run = {
       world: built.world,
       metrics,
