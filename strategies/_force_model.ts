@@ -34,6 +34,7 @@
  *
  * @module
  */
+import { avoidVehicles } from "../core/vehicles.ts";
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
 import { segmentParameter } from "../core/geometry.ts";
@@ -316,7 +317,7 @@ export function forceModelParams(
  */
 export type ForceContext = Pick<
   StepContext,
-  "agents" | "grid" | "obstacles" | "dt" | "walkingSide"
+  "agents" | "grid" | "obstacles" | "dt" | "walkingSide" | "vehicles"
 >;
 
 /** Slots of the per-agent accumulator. */
@@ -379,6 +380,7 @@ export class ForceModel {
   #segments = new NeighbourQuery();
   #counterflowQuery = new NeighbourQuery();
   #acc = new Float64Array(ACC_SIZE);
+  #vehicleScratch = new Float64Array(2);
   /** Field of view of the current agent: ex, ey, wA, wB (see `#viewFrame`). */
   #frame = new Float64Array(4);
   /** 1/R² of the pedestrian search radius R (1/m²). */
@@ -424,6 +426,7 @@ export class ForceModel {
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
     const hasWalls = this.#obstacles.segmentCount > 0;
     const mDiag = m * (1 + implicit * dt * invTau);
+    const vehicles = ctx.vehicles, away = this.#vehicleScratch;
     for (let i = begin; i < end; i++) {
       const vxi = vx[i], vyi = vy[i];
       let tvx = prefVx[i], tvy = prefVy[i];
@@ -447,6 +450,11 @@ export class ForceModel {
       } else if (hasWalls) {
         this.#walls(i, acc);
       }
+      if (vehicles !== undefined && vehicles.count > 0) {
+        // Cars push like walls, from the nearest point of their rectangle.
+        const r = agents.radius[i];
+        vehicles.repulsion(agents.px[i], agents.py[i], r, p.wallStrength, p.wallRange, acc, away);
+      }
       // ((m(1 + dt/τ) + D) I + S) v' = m v + dt (m v⁰/τ + F); the forward step has D = S = 0.
       const rx = m * vxi + dt * (m * (tvx - explicitV * vxi) * invTau + acc[FX]);
       const ry = m * vyi + dt * (m * (tvy - explicitV * vyi) * invTau + acc[FY]);
@@ -456,6 +464,7 @@ export class ForceModel {
       newVx[i] = (a22 * rx - a12 * ry) * inv;
       newVy[i] = (a11 * ry - a12 * rx) * inv;
     }
+    avoidVehicles(agents, vehicles, begin, end);
   }
 
   /**
