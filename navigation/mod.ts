@@ -44,6 +44,7 @@
  * @module
  */
 import { goalSeekerNavigator } from "./goal_seeker.ts";
+import { cityBlockNavigator } from "./city_block_navigator.ts";
 import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
 import {
@@ -248,3 +249,13 @@ navigators.register(navMeshNavigator);
 navigators.register(affordanceNavigator);
 navigators.register(randomWalkNavigator);
 navigators.register(shortestPathNavigator);
+navigators.register(cityBlockNavigator);
+export {
+  CITY_BLOCK_NAVIGATOR_OPTIONS,
+  CITY_COLUMNS,
+  CITY_STATE_NAMES,
+  CityBlockNavigator,
+  cityBlockNavigator,
+  type CityBlockNavigatorOptions,
+  type CityNavigationStats,
+} from "./city_block_navigator.ts";
