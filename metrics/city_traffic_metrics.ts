@@ -8,10 +8,10 @@
  * - **near misses**: times a pedestrian's time to collision with a car (both keeping their
  *   velocities) drops below 1 s without contact (counted once until it rises again);
  * - **red-light crossings**: times a pedestrian's centre steps off the kerb onto the stripes
- *   of a signalled crosswalk from more than `KERB_BAND` m behind the kerb while it shows don't
- *   walk; the road up to `STRAY` m beside the stripes counts as at the crosswalk, so straying
- *   off the stripes and back, or stepping on after being pushed off the kerb beside them, is
- *   not a new crossing;
+ *   of a signalled crosswalk from the pavement (more than `KERB_BAND` m behind every kerb) while
+ *   it shows don't walk; the road up to `STRAY` m beside the stripes counts as at the
+ *   crosswalk, so straying off the stripes and back, moving from one crosswalk of a junction to
+ *   the next, or stepping on after being pushed off the kerb beside them, is not a crossing;
  * - **kerb waits**: mean and 95th percentile of finished waits at a kerb (s), from the navigator;
  * - **trips per minute**, **re-plans**: from the navigator and the world's arrivals;
  * - **stuck pedestrians**: at each whole minute, pedestrians not waiting at a kerb that moved
@@ -199,7 +199,7 @@ export class CityTrafficMetrics implements WorldObserver {
       const c = this.#crossingAt(x, y, this.#dir);
       const stripes = c >= 0 && this.#dir[0] <= this.#city.crossings[c].width / 2 &&
         this.#dir[1] > 0;
-      if (stripes && on[i] !== c && this.#lights && this.#city.crossings[c].signalled) {
+      if (stripes && on[i] < 0 && this.#lights && this.#city.crossings[c].signalled) {
         if (this.#lights.walkSignal(c, time) === WalkSignal.dontWalk) {
           this.#red++;
         }
@@ -280,19 +280,24 @@ export class CityTrafficMetrics implements WorldObserver {
     const cx = Math.floor((x - this.#x0) / CELL), cy = Math.floor((y - this.#y0) / CELL);
     if (cx < 0 || cy < 0 || cx >= this.#cols || cy >= this.#rows) return -1;
     const cell = cy * this.#cols + cx, crossings = this.#city.crossings;
+    // Stripes first: near a junction the road beside one crosswalk is another's stripes.
+    let found = -1, foundAcross = Infinity, foundRoad = 0;
     for (let k = this.#cellStart[cell]; k < this.#cellStart[cell + 1]; k++) {
       const c = crossings[this.#cellItems[k]], p = c.points[0], q = c.points[c.points.length - 1];
       const ex = q[0] - p[0], ey = q[1] - p[1], len = Math.hypot(ex, ey);
       if (len === 0) continue;
       const along = ((x - p[0]) * ex + (y - p[1]) * ey) / len;
       const across = Math.abs((x - p[0]) * ey - (y - p[1]) * ex) / len;
-      if (along > -KERB_BAND && along < len + KERB_BAND && across <= c.width / 2 + STRAY) {
-        out[0] = across;
-        out[1] = along > 0 && along < len ? 1 : 0;
-        return this.#cellItems[k];
+      const over = across - c.width / 2;
+      if (along > -KERB_BAND && along < len + KERB_BAND && over <= STRAY && over < foundAcross) {
+        found = this.#cellItems[k];
+        foundAcross = over;
+        foundRoad = along > 0 && along < len ? 1 : 0;
       }
     }
-    return -1;
+    out[0] = foundAcross + (found >= 0 ? crossings[found].width / 2 : 0);
+    out[1] = foundRoad;
+    return found;
   }
 
   #grow(capacity: number): void {

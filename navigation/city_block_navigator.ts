@@ -66,6 +66,11 @@ export interface CityBlockNavigatorOptions {
   stuckTime: number;
   /** A building counts as reached this close to its door point (m). @default 1 */
   buildingRadius: number;
+  /**
+   * Most first routes planned per step (agents not yet planned stand meanwhile), so that a crowd
+   * placed at once spreads its planning over the first steps. @default 200
+   */
+  planBudget: number;
 }
 
 /** Descriptors of {@linkcode CityBlockNavigatorOptions}. */
@@ -123,6 +128,14 @@ export const CITY_BLOCK_NAVIGATOR_OPTIONS: OptionSpecs<CityBlockNavigatorOptions
     unit: "s",
     doc: "seconds of hardly moving before a small random nudge",
   },
+  planBudget: {
+    type: "number",
+    default: 200,
+    min: 1,
+    max: 1_000_000,
+    integer: true,
+    doc: "most first routes planned per step (the others stand meanwhile)",
+  },
   buildingRadius: {
     type: "number",
     default: 1,
@@ -159,7 +172,21 @@ export const CITY_COLUMNS = {
   building: "city.building",
   /** 1 once the agent has a plan. */
   planned: "city.planned",
+  /** Crosswalks stored of the route, and the one being taken. */
+  legCount: "city.legCount",
+  legPos: "city.legPos",
+  /** Corners stored of the in-block path, and the one headed for. */
+  cornerCount: "city.cornerCount",
+  cornerPos: "city.cornerPos",
 } as const;
+
+/** Crosswalks of a route stored per agent (`city.leg0` …): 2 · crossing + (1 if walked backwards). */
+const LEGS = 6;
+/** Corners of an in-block path stored per agent (`city.pathX0`, `city.pathY0`, …). */
+const CORNERS = 8;
+const legName = (k: number) => `city.leg${k}`;
+const pathXName = (k: number) => `city.pathX${k}`;
+const pathYName = (k: number) => `city.pathY${k}`;
 
 const COLUMNS: readonly ColumnSpec[] = [
   { name: CITY_COLUMNS.crossing, type: "i32", default: -1, doc: "next crosswalk, -1 if none" },
@@ -176,6 +203,25 @@ const COLUMNS: readonly ColumnSpec[] = [
   { name: CITY_COLUMNS.avoid, type: "i32", default: -1, doc: "street edge avoided, -1 if none" },
   { name: CITY_COLUMNS.building, type: "i32", default: -1, doc: "destination building" },
   { name: CITY_COLUMNS.planned, type: "u8", default: 0, doc: "1 once planned" },
+  { name: CITY_COLUMNS.legCount, type: "i32", doc: "crosswalks of the route stored" },
+  { name: CITY_COLUMNS.legPos, type: "i32", doc: "crosswalk of the route being taken" },
+  { name: CITY_COLUMNS.cornerCount, type: "i32", doc: "corners of the path stored" },
+  { name: CITY_COLUMNS.cornerPos, type: "i32", doc: "corner of the path headed for" },
+  ...Array.from({ length: LEGS }, (_, k): ColumnSpec => ({
+    name: legName(k),
+    type: "i32",
+    doc: `crosswalk ${k} of the route (2 · crossing + reversed)`,
+  })),
+  ...Array.from({ length: CORNERS }, (_, k): ColumnSpec => ({
+    name: pathXName(k),
+    type: "f64",
+    doc: `corner ${k} of the in-block path x (m)`,
+  })),
+  ...Array.from({ length: CORNERS }, (_, k): ColumnSpec => ({
+    name: pathYName(k),
+    type: "f64",
+    doc: `corner ${k} of the in-block path y (m)`,
+  })),
 ];
 
 /** What the navigator counted since it was created. */
@@ -276,7 +322,7 @@ export class CityBlockNavigator implements Navigator {
     signal: 0,
   };
   readonly #route = new BlockRoute();
-  readonly #path = new VisibilityPath();
+  readonly #path_ = new VisibilityPath();
   readonly #checkpoints = new Float64Array(4);
   readonly #unsignalled: UnsignalledCrossing;
   readonly #approaching = new CarApproaches();
@@ -380,6 +426,7 @@ export class CityBlockNavigator implements Navigator {
     const building = a.column<Int32Array>(CITY_COLUMNS.building);
     const net = this.network, tree = this.#tree, decision = this.#decision, s = this.#situation;
     const byBuilding = o.destination === "building";
+    let budget = o.planBudget;
     for (let i = begin; i < end; i++) {
       if ((flags[i] & AgentFlags.arrived) !== 0 || (flags[i] & AgentFlags.frozen) !== 0) {
         prefVx[i] = prefVy[i] = 0;
@@ -398,13 +445,27 @@ export class CityBlockNavigator implements Navigator {
           if (reached) this.stats.trips++;
           this.#pickBuilding(a, i, ctx.rng.next(), building);
           planned[i] = 0;
+          avoid[i] = -1;
         }
       }
-      if (
-        planned[i] === 0 || (time >= nextPlan[i] && !ON_CROSSWALK(state[i]) &&
-          state[i] !== CrossingAction.wait)
+      if (planned[i] === 0) {
+        if (time >= nextPlan[i] && budget > 0) {
+          budget--;
+          this.#plan(a, i, time);
+        }
+        if (planned[i] === 0) {
+          // Never planned yet: stand; off the free space: walk straight at the goal meanwhile.
+          const first = nextPlan[i] === 0;
+          cX[i] = first ? x : a.goalX[i];
+          cY[i] = first ? y : a.goalY[i];
+        }
+      } else if (
+        time >= nextPlan[i] && !ON_CROSSWALK(state[i]) && state[i] !== CrossingAction.wait
       ) {
-        this.#plan(a, i, time);
+        // Every few seconds: is the corner still in sight? If not, a fresh path.
+        nextPlan[i] = time + o.replanInterval;
+        const b = net.blockAt(x, y);
+        if (b < 0 || !net.graph(b).visible(x, y, cX[i], cY[i])) this.#path(a, i);
       }
       const c = crossing[i];
       let tx: number, ty: number, factor = 1;
@@ -413,9 +474,7 @@ export class CityBlockNavigator implements Navigator {
         state[i] = CrossingAction.arrive;
         tx = cX[i];
         ty = cY[i];
-        if (Math.hypot(tx - x, ty - y) <= o.cornerRadius && time < nextPlan[i]) {
-          nextPlan[i] = time; // corner reached: ask for the rest next step
-        }
+        if (Math.hypot(tx - x, ty - y) <= o.cornerRadius) this.#nextCorner(a, i);
       } else {
         const cw = this.city.crossings[c];
         s.x = x;
@@ -431,10 +490,9 @@ export class CityBlockNavigator implements Navigator {
         const before = state[i];
         const action = tree.decide(s, decision);
         if (action === CrossingAction.arrive || action === CrossingAction.despawn) {
-          // Across: plan the rest from the far kerb.
+          // Across: the next crosswalk of the route, or the destination, from the far kerb.
           state[i] = CrossingAction.approach;
-          avoid[i] = -1;
-          this.#plan(a, i, time);
+          this.#nextLeg(a, i, time);
           tx = cX[i];
           ty = cY[i];
           if (crossing[i] < 0) state[i] = CrossingAction.arrive;
@@ -442,9 +500,7 @@ export class CityBlockNavigator implements Navigator {
           state[i] = action;
           tx = cX[i];
           ty = cY[i];
-          if (Math.hypot(tx - x, ty - y) <= o.cornerRadius && time < nextPlan[i]) {
-            nextPlan[i] = time;
-          }
+          if (Math.hypot(tx - x, ty - y) <= o.cornerRadius) this.#nextCorner(a, i);
         } else {
           state[i] = action;
           tx = decision.targetX;
@@ -588,19 +644,18 @@ export class CityBlockNavigator implements Navigator {
   }
 
   /**
-   * Plans agent `i`: the block route's next crosswalk (with its checkpoints) and the next
-   * corner of the in-block path towards it (or towards the goal).
+   * Plans agent `i` (an event): the block route from where it stands to its goal, avoiding the
+   * street in `city.avoid`; stores its first crosswalks and the path to the first of them.
    */
   #plan(a: AgentStore, i: number, time: number): void {
     const net = this.network!, o = this.options;
     const crossing = a.column<Int32Array>(CITY_COLUMNS.crossing);
-    const cX = a.column<Float64Array>(CITY_COLUMNS.cornerX);
-    const cY = a.column<Float64Array>(CITY_COLUMNS.cornerY);
     const nextPlan = a.column<Float64Array>(CITY_COLUMNS.nextPlan);
     const planned = a.column<Uint8Array>(CITY_COLUMNS.planned);
     const avoid = a.column<Int32Array>(CITY_COLUMNS.avoid);
+    const legCount = a.column<Int32Array>(CITY_COLUMNS.legCount);
+    const legPos = a.column<Int32Array>(CITY_COLUMNS.legPos);
     const x = a.px[i], y = a.py[i], gx = a.goalX[i], gy = a.goalY[i];
-    planned[i] = 1;
     nextPlan[i] = time + o.replanInterval;
     const edge = avoid[i];
     if (edge >= 0) this.#avoidEdges[edge] = 1;
@@ -610,49 +665,111 @@ export class CityBlockNavigator implements Navigator {
     if (edge >= 0) this.#avoidEdges[edge] = 0;
     this.stats.routes++;
     if (route.status !== "found") {
-      // Off the free space (pushed into a footprint's margin, on the road): walk straight on and
-      // try again shortly.
+      // Off the free space (pushed against a footprint, onto the road): walk straight at the
+      // goal and try again shortly.
       if (route.status === "unreachable" && edge >= 0) avoid[i] = -1;
+      planned[i] = 0;
       crossing[i] = -1;
-      cX[i] = gx;
-      cY[i] = gy;
       nextPlan[i] = time + 0.5;
       return;
     }
-    let tx = gx, ty = gy;
-    if (route.legCount > 0) {
-      const c = route.crossings[0], rev = route.reversed[0];
-      const nearSide = (rev === 1 ? 1 : 0) as 0 | 1;
-      const kerbs = net.kerbs, k = 4 * c;
-      const nx = kerbs[k + 2 * nearSide], ny = kerbs[k + 2 * nearSide + 1];
-      const fx = kerbs[k + 2 * (1 - nearSide)], fy = kerbs[k + 2 * (1 - nearSide) + 1];
-      if (crossing[i] !== c) {
-        crossingCheckpoints(
-          { kerbs: [[nx, ny], [fx, fy]], width: this.city.crossings[c].width },
-          { start: [x, y], goal: [fx, fy] },
-          this.#checkpoints,
-        );
-        a.column<Float64Array>(CITY_COLUMNS.firstX)[i] = this.#checkpoints[0];
-        a.column<Float64Array>(CITY_COLUMNS.firstY)[i] = this.#checkpoints[1];
-        a.column<Float64Array>(CITY_COLUMNS.secondX)[i] = this.#checkpoints[2];
-        a.column<Float64Array>(CITY_COLUMNS.secondY)[i] = this.#checkpoints[3];
-        a.column<Float64Array>(CITY_COLUMNS.wait)[i] = 0;
-      }
-      crossing[i] = c;
-      tx = nx;
-      ty = ny;
-    } else {
+    planned[i] = 1;
+    const stored = Math.min(LEGS, route.legCount);
+    for (let k = 0; k < stored; k++) {
+      a.column<Int32Array>(legName(k))[i] = 2 * route.crossings[k] + route.reversed[k];
+    }
+    // A longer route is planned again when its stored crosswalks are used up.
+    legCount[i] = route.legCount > LEGS ? -stored : stored;
+    legPos[i] = 0;
+    this.#enterLeg(a, i);
+    this.#path(a, i);
+  }
+
+  /** After a crossing: the next stored crosswalk, a fresh route, or the destination's block. */
+  #nextLeg(a: AgentStore, i: number, time: number): void {
+    const legCount = a.column<Int32Array>(CITY_COLUMNS.legCount);
+    const legPos = a.column<Int32Array>(CITY_COLUMNS.legPos);
+    legPos[i]++;
+    if (legCount[i] < 0 && legPos[i] >= -legCount[i]) {
+      this.#plan(a, i, time);
+      return;
+    }
+    this.#enterLeg(a, i);
+    this.#path(a, i);
+  }
+
+  /** Sets `city.crossing` and its checkpoints from the stored leg in force. */
+  #enterLeg(a: AgentStore, i: number): void {
+    const crossing = a.column<Int32Array>(CITY_COLUMNS.crossing);
+    const count = Math.abs(a.column<Int32Array>(CITY_COLUMNS.legCount)[i]);
+    const pos = a.column<Int32Array>(CITY_COLUMNS.legPos)[i];
+    if (pos >= count) {
       crossing[i] = -1;
+      return;
     }
-    const path = net.pathInBlock([x, y], [tx, ty], this.#path, { block: route.blocks[0] });
+    const leg = a.column<Int32Array>(legName(pos))[i], c = leg >> 1, nearSide = leg & 1;
+    const kerbs = this.network!.kerbs, k = 4 * c;
+    const nx = kerbs[k + 2 * nearSide], ny = kerbs[k + 2 * nearSide + 1];
+    const fx = kerbs[k + 2 * (1 - nearSide)], fy = kerbs[k + 2 * (1 - nearSide) + 1];
+    crossingCheckpoints(
+      { kerbs: [[nx, ny], [fx, fy]], width: this.city.crossings[c].width },
+      { start: [a.px[i], a.py[i]], goal: [fx, fy] },
+      this.#checkpoints,
+    );
+    a.column<Float64Array>(CITY_COLUMNS.firstX)[i] = this.#checkpoints[0];
+    a.column<Float64Array>(CITY_COLUMNS.firstY)[i] = this.#checkpoints[1];
+    a.column<Float64Array>(CITY_COLUMNS.secondX)[i] = this.#checkpoints[2];
+    a.column<Float64Array>(CITY_COLUMNS.secondY)[i] = this.#checkpoints[3];
+    a.column<Float64Array>(CITY_COLUMNS.wait)[i] = 0;
+    crossing[i] = c;
+  }
+
+  /**
+   * The shortest path inside the agent's block to its target (the near kerb of its crosswalk,
+   * or its goal), smoothed; its corners are stored and the first becomes the one headed for.
+   */
+  #path(a: AgentStore, i: number): void {
+    const net = this.network!;
+    const c = a.column<Int32Array>(CITY_COLUMNS.crossing)[i];
+    let tx = a.goalX[i], ty = a.goalY[i];
+    if (c >= 0) {
+      const pos = a.column<Int32Array>(CITY_COLUMNS.legPos)[i];
+      const nearSide = a.column<Int32Array>(legName(pos))[i] & 1;
+      tx = net.kerbs[4 * c + 2 * nearSide];
+      ty = net.kerbs[4 * c + 2 * nearSide + 1];
+    }
+    const path = net.pathInBlock([a.px[i], a.py[i]], [tx, ty], this.#path_);
     this.stats.paths++;
-    if (path.status === "found" && path.pointCount >= 2) {
-      cX[i] = path.points[2];
-      cY[i] = path.points[3];
-    } else {
-      cX[i] = tx;
-      cY[i] = ty;
+    let n = 0;
+    if (path.status === "found") {
+      for (let k = 1; k < path.pointCount && n < CORNERS; k++, n++) {
+        a.column<Float64Array>(pathXName(n))[i] = path.points[2 * k];
+        a.column<Float64Array>(pathYName(n))[i] = path.points[2 * k + 1];
+      }
     }
+    if (n === 0) {
+      a.column<Float64Array>(pathXName(0))[i] = tx;
+      a.column<Float64Array>(pathYName(0))[i] = ty;
+      n = 1;
+    }
+    a.column<Int32Array>(CITY_COLUMNS.cornerCount)[i] = n;
+    a.column<Int32Array>(CITY_COLUMNS.cornerPos)[i] = 0;
+    a.column<Float64Array>(CITY_COLUMNS.cornerX)[i] = a.column<Float64Array>(pathXName(0))[i];
+    a.column<Float64Array>(CITY_COLUMNS.cornerY)[i] = a.column<Float64Array>(pathYName(0))[i];
+  }
+
+  /** Corner reached: head for the next stored one (the last one is the target; kept). */
+  #nextCorner(a: AgentStore, i: number): void {
+    const pos = a.column<Int32Array>(CITY_COLUMNS.cornerPos);
+    const count = a.column<Int32Array>(CITY_COLUMNS.cornerCount)[i];
+    if (pos[i] + 1 >= count) {
+      // The stored path was cut short: ask for the rest.
+      if (count === CORNERS) this.#path(a, i);
+      return;
+    }
+    const k = ++pos[i];
+    a.column<Float64Array>(CITY_COLUMNS.cornerX)[i] = a.column<Float64Array>(pathXName(k))[i];
+    a.column<Float64Array>(CITY_COLUMNS.cornerY)[i] = a.column<Float64Array>(pathYName(k))[i];
   }
 }
 

@@ -1189,13 +1189,38 @@ export class CarSystem {
     this.grid.rebuild(cars.x, cars.y, cars.count);
   }
 
+  /**
+   * The rectangle spans the chord from the rear point (a car length back along its path) to the
+   * front bumper, so the rear follows the path through a turn instead of swinging round the
+   * front. A rear behind the start of the link lies on the link's starting tangent.
+   */
   #pose(i: number): void {
-    const cars = this.cars, p = this.#point;
-    cars.segment[i] = this.network.pointAt(cars.link[i], cars.s[i], p, cars.segment[i]);
-    const half = cars.length[i] / 2;
-    cars.dirX[i] = p[2];
-    cars.dirY[i] = p[3];
-    cars.x[i] = p[0] - p[2] * half;
-    cars.y[i] = p[1] - p[3] * half;
+    const cars = this.cars, p = this.#point, net = this.network;
+    const link = cars.link[i], s = cars.s[i], length = cars.length[i];
+    cars.segment[i] = net.pointAt(link, s, p, cars.segment[i]);
+    const fx = p[0], fy = p[1], tx = p[2], ty = p[3];
+    let rx: number, ry: number;
+    if (s >= length) {
+      net.pointAt(link, s - length, p, 0);
+      rx = p[0];
+      ry = p[1];
+    } else {
+      net.pointAt(link, 0, p, 0);
+      rx = p[0] - p[2] * (length - s);
+      ry = p[1] - p[3] * (length - s);
+    }
+    let dx = fx - rx, dy = fy - ry;
+    const chord = Math.hypot(dx, dy);
+    if (chord > 1e-6) {
+      dx /= chord;
+      dy /= chord;
+    } else {
+      dx = tx;
+      dy = ty;
+    }
+    cars.dirX[i] = dx;
+    cars.dirY[i] = dy;
+    cars.x[i] = fx - dx * length / 2;
+    cars.y[i] = fy - dy * length / 2;
   }
 }
