@@ -186,6 +186,20 @@ export class CityTrafficMetrics implements WorldObserver {
     this.#arrivals++;
   }
 
+  /** Agent `index` leaves: the last agent takes its row (swap-remove), so its state moves too. */
+  onRemove(world: World, index: number): void {
+    const last = world.agents.count - 1;
+    if (last >= this.#onCrossing.length) return;
+    this.#onCrossing[index] = this.#onCrossing[last];
+    this.#nearMiss[index] = this.#nearMiss[last];
+    this.#markX[index] = this.#markX[last];
+    this.#markY[index] = this.#markY[last];
+    // The freed row is a new agent's next: on the pavement, no near miss, no mark yet.
+    this.#onCrossing[last] = -1;
+    this.#nearMiss[last] = 0;
+    this.#markX[last] = this.#markY[last] = NaN;
+  }
+
   /** Measures the step. */
   afterStep(world: World): void {
     const a = world.agents, n = a.count, v = world.vehicles, time = world.time;

@@ -21,3 +21,13 @@ export * from "./resolve.ts";
 export * from "./run.ts";
 export * from "./compare.ts";
 export * from "./builtin/mod.ts";
+export {
+  buildCityTraffic,
+  CITY_TRAFFIC_SCENARIOS,
+  type CityTrafficOptions,
+  type CityTrafficRun,
+  type CityTrafficScenario,
+  CROSSWALK_PRESETS,
+  crosswalkCity,
+  type CrosswalkPreset,
+} from "./city_traffic.ts";
