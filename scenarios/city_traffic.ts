@@ -67,6 +67,8 @@ export interface CityTrafficOptions {
   navigatorOptions?: Partial<CityBlockNavigatorOptions>;
   /** Time step (s). @default 0.05 */
   dt?: number;
+  /** Whether the crosswalk has a light (crosswalk); without, pedestrians judge the cars. @default true */
+  signalled?: boolean;
 }
 
 /** A built scenario with cars. */
@@ -196,15 +198,15 @@ const STREET_HALF_LENGTH = 400;
  * The crosswalk scene's city: a two-lane street along x through (0, 0), a sidewalk on each
  * side `halfLength` m either way of the crosswalk, and a signalled crosswalk at x = 0.
  */
-export function crosswalkCity(halfLength: number): CityModel {
+export function crosswalkCity(halfLength: number, signalled = true): CityModel {
   const y0 = STREET_HALF_WIDTH, y1 = STREET_HALF_WIDTH + SIDEWALK_WIDTH, L = STREET_HALF_LENGTH;
   const nodes: [number, number][] = [[-L, 0], [0, 0], [L, 0]];
   const crossing: CityCrossing = {
     id: "gen/crosswalk/0",
     x: 0,
     y: 0,
-    kind: "traffic_signals",
-    signalled: true,
+    kind: signalled ? "traffic_signals" : "uncontrolled",
+    signalled,
     points: [[0, -y0], [0, y0]],
     width: 4,
     edge: 1,
@@ -249,15 +251,17 @@ export function crosswalkCity(halfLength: number): CityModel {
         y,
         degree: index === 1 ? 2 : 1,
         junction: false,
-        signal: index === 1,
-        crossing: index === 1 ? "traffic_signals" : null,
+        signal: signalled && index === 1,
+        crossing: index === 1 ? (signalled ? "traffic_signals" : "uncontrolled") : null,
       })),
       edges: [edge(0, 0, 1), edge(1, 1, 2)],
     },
     sidewalks: [],
     pedestrianAreas: [],
     crossings: [crossing],
-    signals: [{ id: "gen/crosswalk/signal", x: 0, y: 0, node: 1, pedestrian: true }],
+    signals: signalled
+      ? [{ id: "gen/crosswalk/signal", x: 0, y: 0, node: 1, pedestrian: true }]
+      : [],
     barriers: [],
     furniture: [],
     attractors: [],
@@ -276,7 +280,7 @@ function _crosswalk(options: CityTrafficOptions): CityTrafficRun {
   const perSide = Math.ceil(agents / 2);
   const spawnHalf = Math.max(8, perSide * 2 / (2 * 2.4) / 2);
   const halfLength = spawnHalf + 15;
-  const city = crosswalkCity(halfLength);
+  const city = crosswalkCity(halfLength, options.signalled ?? true);
   const built = _world(options, city, carCount, { destination: "goal" }, {
     preset: options.preset ?? "average",
   });

@@ -149,3 +149,31 @@ Deno.test("city-grid: pedestrians walk from building to building among cars with
   assert.equal(m.redLightCrossings, 0);
   assert.ok(m.kerbWaits > 20, `kerb waits: ${m.kerbWaits}`);
 });
+
+Deno.test("crosswalk without a light: pedestrians cross at 1.8 × their speed in gaps between cars, never touching one", () => {
+  const run = buildCityTraffic("crosswalk", {
+    agents: 100,
+    cars: 16,
+    strategy: "repulsion",
+    seed: 3,
+    dt: 0.1,
+    signalled: false,
+  });
+  const a = run.world.agents;
+  let hurried = 0, slow = 0;
+  for (let k = 0; k < 1800; k++) {
+    run.world.step();
+    const state = a.column<Uint8Array>(CITY_COLUMNS.state);
+    for (let i = 0; i < a.count; i++) {
+      if (state[i] !== CrossingAction.cross || Math.abs(a.py[i]) > 3) continue;
+      const ratio = Math.hypot(a.prefVx[i], a.prefVy[i]) / a.desiredSpeed[i];
+      if (Math.abs(ratio - 1.8) < 1e-9) hurried++;
+      else slow++;
+    }
+  }
+  const m = run.metrics.summary();
+  assert.equal(m.contacts, 0, `contacts with cars: ${m.contacts}`);
+  assert.ok(m.trips >= 10, `trips across: ${m.trips}`);
+  assert.ok(hurried > 0 && slow === 0, `on the road at 1.8 ×: ${hurried}, slower: ${slow}`);
+  assert.ok(m.kerbWaits > 0, "they wait at the kerb for gaps");
+});
