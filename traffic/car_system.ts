@@ -1205,9 +1205,26 @@ export class CarSystem {
       rx = p[0];
       ry = p[1];
     } else {
+      // The rear is still on the link the car came from: of the links leading here, the one
+      // that puts it nearest to where it was (a car turning does not swing its rear round).
+      const back = length - s;
+      const oldRx = cars.x[i] - cars.dirX[i] * length / 2;
+      const oldRy = cars.y[i] - cars.dirY[i] * length / 2;
       net.pointAt(link, 0, p, 0);
-      rx = p[0] - p[2] * (length - s);
-      ry = p[1] - p[3] * (length - s);
+      rx = p[0] - p[2] * back;
+      ry = p[1] - p[3] * back;
+      let best = (rx - oldRx) ** 2 + (ry - oldRy) ** 2;
+      for (let j = net.inStart[link]; j < net.inStart[link + 1]; j++) {
+        const before = net.inLinks[j];
+        if (net.length[before] < back) continue;
+        net.pointAt(before, net.length[before] - back, p, 0);
+        const d = (p[0] - oldRx) ** 2 + (p[1] - oldRy) ** 2;
+        if (d < best) {
+          best = d;
+          rx = p[0];
+          ry = p[1];
+        }
+      }
     }
     let dx = fx - rx, dy = fy - ry;
     const chord = Math.hypot(dx, dy);
