@@ -336,6 +336,9 @@ export class CityBlockNavigator implements Navigator {
   /** Unsignalled crossings: last assessment time and outcome per crossing. */
   readonly #assessedAt: Float64Array;
   readonly #assessedSafe: Uint8Array;
+  /** Signalled crossings: the time their signal was last read, and what it showed. */
+  readonly #signalAt: Float64Array;
+  readonly #signalNow: Uint8Array;
 
   /**
    * @param city a city model with blocks and crossings
@@ -355,6 +358,8 @@ export class CityBlockNavigator implements Navigator {
     this.#avoidEdges = new Uint8Array(Math.max(1, city.streets.edges.length));
     this.#assessedAt = new Float64Array(city.crossings.length).fill(-Infinity);
     this.#assessedSafe = new Uint8Array(city.crossings.length);
+    this.#signalAt = new Float64Array(city.crossings.length).fill(NaN);
+    this.#signalNow = new Uint8Array(city.crossings.length);
   }
 
   /** The traffic lights and cars the navigator reads, when the world has car traffic. */
@@ -561,7 +566,13 @@ export class CityBlockNavigator implements Navigator {
   #signal(c: number, time: number, a: AgentStore, i: number): number {
     const cw = this.city.crossings[c];
     if (cw.signalled) {
-      return this.#lights ? this.#lights.walkSignal(c, time) : WalkSignal.walk;
+      if (!this.#lights) return WalkSignal.walk;
+      // Read once per crossing and step, shared by everyone at it.
+      if (this.#signalAt[c] !== time) {
+        this.#signalAt[c] = time;
+        this.#signalNow[c] = this.#lights.walkSignal(c, time);
+      }
+      return this.#signalNow[c];
     }
     const cars = this.#cars;
     if (!cars || cw.edge === null) return WalkSignal.walk;
