@@ -143,3 +143,54 @@ export function citySimMain(values: Record<string, unknown>): number {
   );
   return 0;
 }
+
+/**
+ * `deno task compare` for a scenario with cars: each strategy over each seed, the city metrics
+ * averaged over the seeds, one column per strategy (or JSON with every run).
+ */
+export function cityCompareMain(
+  scenario: CityTrafficScenario,
+  names: readonly string[],
+  seeds: readonly number[],
+  values: Record<string, unknown>,
+): number {
+  for (const flag of ["navigators", "csv", "plot"]) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(`--${flag} is not available for the scenario '${scenario}' (cars)`);
+    }
+  }
+  const agents = integerFlag("agents", values.agents as string | undefined);
+  const runs: { strategy: string; seed: number; metrics: CityTrafficSummary }[] = [];
+  let steps = 0, pedestrians = 0, cars = 0;
+  for (const strategy of names) {
+    for (const seed of seeds) {
+      const run = buildCityTraffic(scenario, { agents, seed, strategy });
+      steps = integerFlag("steps", values.steps as string | undefined) ??
+        Math.round(DEFAULT_SECONDS / run.world.dt);
+      for (let k = 0; k < steps; k++) run.world.step();
+      pedestrians = run.world.agents.count;
+      cars = run.cars.count;
+      runs.push({ strategy, seed, metrics: run.metrics.summary() });
+    }
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ scenario, seeds, steps, agents: pedestrians, cars, runs }));
+    return 0;
+  }
+  console.log(
+    `scenario ${scenario}: ${pedestrians} pedestrians, ${cars} cars, ${steps} steps, seeds ${
+      seeds.join(",")
+    } (means over seeds)\n`,
+  );
+  const width = Math.max(12, ...names.map((n) => n.length + 2));
+  console.log(`${"".padEnd(42)} ${names.map((n) => n.padStart(width)).join("")}`);
+  for (const [key, label, digits] of ROWS) {
+    const cells = names.map((n) => {
+      const mine = runs.filter((r) => r.strategy === n);
+      const mean = mine.reduce((s, r) => s + (r.metrics[key] as number), 0) / mine.length;
+      return mean.toFixed(digits).padStart(width);
+    });
+    console.log(`${label.padEnd(42)} ${cells.join("")}`);
+  }
+  return 0;
+}
