@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { cityCompareMain, isCityTrafficScenario } from "./_city_sim.ts";
 import { type FlagSpec, helpText, integerFlag, parseFlags, seedListFlag } from "./_args.ts";
 import { runMain, UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
@@ -104,6 +105,9 @@ export async function compareMain(
     }
   }
   const seeds = seedListFlag(typeof values.seeds === "string" ? values.seeds : "1-3");
+  if (isCityTrafficScenario(values.scenario)) {
+    return cityCompareMain(values.scenario, names, seeds, values);
+  }
   const quiet = values.quiet === true || values.json === true;
   const plotPath = typeof values.plot === "string"
     ? resolveUserPath(svgPath(values.plot))

@@ -34,6 +34,7 @@ import { renderTrajectorySvg, TrajectorySampler } from "../plots/mod.ts";
 import { plotSubtitle, svgPath } from "./compare.ts";
 import { writeTextFileAtomic } from "./_files.ts";
 import { resolveUserPath, userFolder } from "./_paths.ts";
+import { citySimMain, isCityTrafficScenario } from "./_city_sim.ts";
 
 /** The flags of `deno task sim`. */
 export const SIM_FLAGS = {
@@ -51,6 +52,8 @@ export const SIM_FLAGS = {
     help: "navigator option name=value (repeatable)",
   },
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
+  cars: { type: "string", help: "cars (city-grid, crosswalk)" },
+  preset: { type: "string", help: "crowd preset of crosswalk: light, average or crowded" },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
   out: {
@@ -90,6 +93,16 @@ async function listEverything(): Promise<void> {
   for (const [name, s] of Object.entries(BUILTIN_SCENARIOS)) {
     console.log(`  ${name.padEnd(14)} ${s.description} (default ${s.defaultAgents} agents)`);
   }
+  console.log(
+    `  ${
+      "city-grid".padEnd(14)
+    } pedestrians and cars in a 6 × 6 block city (default 10000 agents, 2000 cars)`,
+  );
+  console.log(
+    `  ${
+      "crosswalk".padEnd(14)
+    } two flocks cross a street at a light among cars (--preset light|average|crowded)`,
+  );
   console.log("\nStrategies:");
   for (const f of strategies.list()) {
     console.log(`  ${f.name.padEnd(14)} ${f.description}`);
@@ -130,6 +143,7 @@ export async function simMain(args: string[]): Promise<number> {
   if (typeof values.scenario !== "string") {
     throw new UsageError("--scenario is required (see --help)");
   }
+  if (isCityTrafficScenario(values.scenario)) return citySimMain(values);
   const options = Object.fromEntries(
     ((values.option ?? []) as string[]).map((t) => parseOption(t)),
   );

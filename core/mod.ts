@@ -31,3 +31,4 @@ export * from "./rng.ts";
 export * from "./segment_grid.ts";
 export * from "./strategy.ts";
 export * from "./world.ts";
+export * from "./vehicles.ts";

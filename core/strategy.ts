@@ -20,6 +20,7 @@ import type { StaticObstacles } from "./obstacles.ts";
 import type { OptionSpecs } from "./options.ts";
 import type { Rng } from "./rng.ts";
 import type { World } from "./world.ts";
+import type { Vehicles } from "./vehicles.ts";
 
 /** Which side pedestrians keep to by custom ("right-hand" or "left-hand" walking). */
 export type WalkingSide = "right" | "left";
@@ -42,6 +43,13 @@ export interface StepContext {
   readonly rng: Rng;
   /** The world's cultural walking side. */
   readonly walkingSide: WalkingSide;
+  /**
+   * Vehicles (cars) as moving oriented rectangles, for this step; empty without traffic. A
+   * strategy must never steer an agent into one that keeps its course: run
+   * `avoidVehicles` (core/vehicles.ts) on the velocities it wrote, and model them in its own
+   * way too where it can.
+   */
+  readonly vehicles?: Vehicles;
 }
 
 /** An avoidance strategy instance, attached to one world. */

@@ -4,6 +4,8 @@
  *
  * Each {@linkcode World.step} runs, in order:
  *
+ * 0. **traffic** — with {@linkcode WorldOptions.traffic}, vehicles (cars) advance one step and
+ *    their rectangles are published in {@linkcode World.vehicles} for navigators and strategies;
  * 1. **navigation** — the navigator writes preferred velocities;
  * 2. **strategy** — the strategy writes new velocities from the frozen state (every agent sees
  *    the same positions, so the result does not depend on agent order);
@@ -26,6 +28,22 @@ import { StaticObstacles } from "./obstacles.ts";
 import { Population } from "./population.ts";
 import { MAX_SEED, Rng, RngStream } from "./rng.ts";
 import type { StepContext, Strategy, WalkingSide } from "./strategy.ts";
+import { Vehicles } from "./vehicles.ts";
+
+/**
+ * Moving vehicles the world steps with its pedestrians (cars on lanes with traffic lights).
+ * Each step, before navigation, the world calls {@linkcode WorldTraffic.step} with the
+ * pedestrians' frozen state and then {@linkcode WorldTraffic.writeVehicles} to publish the
+ * vehicles' poses to every strategy. It must be deterministic given its own seed.
+ */
+export interface WorldTraffic {
+  /** Advances the vehicles by `dt` seconds, seeing the pedestrians as they stand. */
+  step(dt: number, pedestrians: AgentStore): void;
+  /** Writes every vehicle's rectangle and velocity into `out` (then calls `out.finish()`). */
+  writeVehicles(out: Vehicles): void;
+  /** Accumulated wall-clock milliseconds per named sub-phase (for benchmarks). */
+  readonly phaseMs?: Readonly<Record<string, number>>;
+}
 
 /** The same object type with writable fields (the world updates its contexts in place). */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -56,10 +74,19 @@ export interface WorldOptions {
   obstacleCellSize?: number;
   /** Initial agent capacity (rows); grows as needed. @default 1024 */
   capacity?: number;
+  /** Vehicles stepped with the pedestrians and seen by the strategy as moving obstacles. */
+  traffic?: WorldTraffic;
 }
 
 /** Names of the step phases, in execution order. */
-export const PHASES = ["navigation", "strategy", "integration", "bookkeeping", "indexing"] as const;
+export const PHASES = [
+  "traffic",
+  "navigation",
+  "strategy",
+  "integration",
+  "bookkeeping",
+  "indexing",
+] as const;
 
 /** A step phase. */
 export type PhaseName = typeof PHASES[number];
@@ -171,6 +198,10 @@ export class World {
   readonly strategy: Strategy;
   /** The navigator, if any. */
   readonly navigator: Navigator | undefined;
+  /** Vehicles stepped with the pedestrians, if any. */
+  readonly traffic: WorldTraffic | undefined;
+  /** The vehicles' rectangles as of this step (empty without traffic). */
+  readonly vehicles: Vehicles = new Vehicles();
   /** Time step (s). */
   readonly dt: number;
   /** Seed of the random streams. */
@@ -185,6 +216,7 @@ export class World {
   stepIndex = 0;
   /** Accumulated wall-clock milliseconds per phase. */
   readonly phaseMs: Record<PhaseName, number> = {
+    traffic: 0,
     navigation: 0,
     strategy: 0,
     integration: 0,
@@ -261,6 +293,7 @@ export class World {
     this.arrivalRadius = arrivalRadius;
     this.strategy = options.strategy;
     this.navigator = options.navigator;
+    this.traffic = options.traffic;
     this.agents = new AgentStore(capacity);
     this.obstacles = new StaticObstacles({ cellSize: options.obstacleCellSize });
     const radius = this.strategy.neighborRadius;
@@ -284,6 +317,7 @@ export class World {
       stepIndex: 0,
       rng: new Rng(seed, RngStream.strategy),
       walkingSide,
+      vehicles: this.vehicles,
     };
     this.#navContext = {
       agents: this.agents,
@@ -401,6 +435,12 @@ export class World {
       this.#navContext.time = this.#stepContext.time = this.time;
       this.#navContext.stepIndex = this.#stepContext.stepIndex = this.stepIndex;
       let t = t0;
+      if (this.traffic) {
+        this.#phase = "traffic";
+        this.traffic.step(this.dt, this.agents);
+        this.traffic.writeVehicles(this.vehicles);
+        t = this.#lap("traffic", t);
+      }
       if (this.navigator) {
         this.#phase = "navigation";
         this.navigator.updatePreferredVelocities(this.#navContext, 0, n);

@@ -88,7 +88,14 @@ Deno.test("world runs navigation, strategy, integration in order: the strategy s
   ]]);
   assert.equal(world.time, 0.30000000000000004);
   for (
-    const phase of ["navigation", "strategy", "integration", "bookkeeping", "indexing"] as const
+    const phase of [
+      "traffic",
+      "navigation",
+      "strategy",
+      "integration",
+      "bookkeeping",
+      "indexing",
+    ] as const
   ) {
     assert(world.phaseMs[phase] >= 0, phase);
   }

@@ -35,3 +35,8 @@ export * from "./csv.ts";
 export * from "./run_metrics.ts";
 export * from "./summary.ts";
 export * from "./table.ts";
+export {
+  type CityNavigationCounters,
+  CityTrafficMetrics,
+  type CityTrafficSummary,
+} from "./city_traffic_metrics.ts";

@@ -44,6 +44,7 @@
  * @module
  */
 import { goalSeekerNavigator } from "./goal_seeker.ts";
+import { cityBlockNavigator } from "./city_block_navigator.ts";
 import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
 import {
@@ -268,3 +269,13 @@ navigators.register(randomWalkNavigator);
 navigators.register(shortestPathNavigator);
 navigators.register(attractorsNavigator);
 navigators.register(tripsNavigator);
+navigators.register(cityBlockNavigator);
+export {
+  CITY_BLOCK_NAVIGATOR_OPTIONS,
+  CITY_COLUMNS,
+  CITY_STATE_NAMES,
+  CityBlockNavigator,
+  cityBlockNavigator,
+  type CityBlockNavigatorOptions,
+  type CityNavigationStats,
+} from "./city_block_navigator.ts";

@@ -23,3 +23,13 @@ export * from "./compare.ts";
 export * from "./builtin/mod.ts";
 export * from "./scenario_map.ts";
 export * from "./map_places.ts";
+export {
+  buildCityTraffic,
+  CITY_TRAFFIC_SCENARIOS,
+  type CityTrafficOptions,
+  type CityTrafficRun,
+  type CityTrafficScenario,
+  CROSSWALK_PRESETS,
+  crosswalkCity,
+  type CrosswalkPreset,
+} from "./city_traffic.ts";

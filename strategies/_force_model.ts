@@ -34,6 +34,7 @@
  *
  * @module
  */
+import { avoidVehicles } from "../core/vehicles.ts";
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
 import { segmentParameter } from "../core/geometry.ts";
@@ -329,7 +330,7 @@ export function forceModelParams(
  */
 export type ForceContext = Pick<
   StepContext,
-  "agents" | "grid" | "obstacles" | "dt" | "walkingSide"
+  "agents" | "grid" | "obstacles" | "dt" | "walkingSide" | "vehicles"
 >;
 
 /** Slots of the per-agent accumulator. */
@@ -397,6 +398,7 @@ export class ForceModel {
   #segments = new NeighbourQuery();
   #counterflowQuery = new NeighbourQuery();
   #acc = new Float64Array(ACC_SIZE);
+  #vehicleScratch = new Float64Array(2);
   /** Field of view of the current agent: ex, ey, wA, wB (see `#viewFrame`). */
   #frame = new Float64Array(4);
   /** 1/R² of the pedestrian search radius R (1/m²). */
@@ -442,6 +444,7 @@ export class ForceModel {
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
     const hasWalls = this.#obstacles.segmentCount > 0;
     const mDiag = m * (1 + implicit * dt * invTau), noBackwardPush = p.noBackwardPush;
+    const vehicles = ctx.vehicles, away = this.#vehicleScratch;
     for (let i = begin; i < end; i++) {
       const vxi = vx[i], vyi = vy[i];
       let tvx = prefVx[i], tvy = prefVy[i];
@@ -464,6 +467,11 @@ export class ForceModel {
         }
       } else if (hasWalls) {
         this.#walls(i, acc);
+      }
+      if (vehicles !== undefined && vehicles.count > 0) {
+        // Cars push like walls, from the nearest point of their rectangle.
+        const r = agents.radius[i];
+        vehicles.repulsion(agents.px[i], agents.py[i], r, p.wallStrength, p.wallRange, acc, away);
       }
       // ((m(1 + dt/τ) + D) I + S) v' = m v + dt (m v⁰/τ + F); the forward step has D = S = 0.
       const rx = m * vxi + dt * (m * (tvx - explicitV * vxi) * invTau + acc[FX]);
@@ -488,6 +496,7 @@ export class ForceModel {
       newVx[i] = nvx;
       newVy[i] = nvy;
     }
+    avoidVehicles(agents, vehicles, begin, end);
   }
 
   /**

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { avoidVehicles } from "../core/vehicles.ts";
 import type { ColumnSpec } from "../core/agent_store.ts";
 import type { StepContext, Strategy } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
@@ -153,6 +154,7 @@ export class RaycastClusterStrategy implements Strategy {
         dt,
       );
     }
+    avoidVehicles(a, ctx.vehicles, begin, end);
   }
 
   /** The agent's parameters and working state, for the viewer's inspector. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { avoidVehicles } from "../core/vehicles.ts";
 import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 
 /** `none` takes no options. */
@@ -37,6 +38,7 @@ export function createNoneStrategy(_options: Partial<NoneOptions> = {}): Strateg
         newVx[i] = prefVx[i];
         newVy[i] = prefVy[i];
       }
+      avoidVehicles(a, ctx.vehicles, begin, end);
     },
   };
 }

@@ -24,6 +24,7 @@
  *
  * @module
  */
+import { avoidVehicles } from "../core/vehicles.ts";
 import type { ColumnSpec } from "../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { StrategyRegistry } from "../core/registry.ts";
@@ -235,6 +236,7 @@ class PriorityStrategy implements Strategy {
       newVx[i] = ux;
       newVy[i] = uy;
     }
+    avoidVehicles(a, ctx.vehicles, begin, end);
   }
 
   inspect(world: World, index: number): Record<string, number | string | boolean> {

@@ -18,6 +18,79 @@ import { createGoalSeeker } from "../navigation/goal_seeker.ts";
 import { ringRadiusFor } from "../scenarios/build.ts";
 import { strategies } from "../strategies/mod.ts";
 import type { OptionSpec } from "../core/options.ts";
+import type { AgentStore } from "../core/agent_store.ts";
+import type { Vehicles } from "../core/vehicles.ts";
+
+/** One car that keeps its course: straight along x at a constant speed. */
+interface SteadyCar {
+  x: number;
+  y: number;
+  vx: number;
+}
+
+/** Cars that keep their course whatever happens (a `WorldTraffic` for the conformance case). */
+class SteadyCars {
+  constructor(readonly cars: SteadyCar[]) {}
+  step(dt: number, _pedestrians: AgentStore): void {
+    for (const c of this.cars) c.x += c.vx * dt;
+  }
+  writeVehicles(out: Vehicles): void {
+    out.setCount(this.cars.length);
+    this.cars.forEach((c, k) => out.set(k, c.x, c.y, Math.sign(c.vx), 0, 4.5, 1.8, c.vx, 0));
+    out.finish();
+  }
+}
+
+/**
+ * Pedestrians crossing a two-lane road, each timed to meet a car that keeps its course (10 m/s,
+ * 4.5 × 1.8 m) if it walked straight on at 1.3 m/s. Returns the largest overlap of a body with a
+ * car (m), whether everyone arrived, and the overlap a straight walk would have had.
+ */
+function runPassingCars(factory: StrategyFactory<object>, seed: number) {
+  // Car centres x(t) = x0 + 10 t; a pedestrian from y0 at 1.3 m/s is on a lane at time |y0 - lane| / 1.3.
+  const cars = new SteadyCars([
+    { x: -44, y: -1.75, vx: 10 }, // meets the first walker at 4.4 s
+    { x: 60, y: 1.75, vx: -10 }, // meets the second at 5.95 s
+    { x: -56, y: -1.75, vx: 10 }, // 1.2 s behind the first car
+  ]);
+  const initial = cars.cars.map((c) => ({ ...c }));
+  const world = new World({
+    strategy: factory.create({}),
+    navigator: createGoalSeeker(),
+    seed,
+    traffic: cars,
+  });
+  const walkers = [
+    { x: 0, y: -8, goalX: 0, goalY: 8 },
+    { x: 0.5, y: 9.5, goalX: 0.5, goalY: -9.5 },
+  ];
+  for (const w of walkers) world.addAgent({ ...w, desiredSpeed: 1.3, radius: 0.25 });
+  let maxOverlap = -Infinity;
+  const dir = new Float64Array(2);
+  for (let step = 0; step < 800 && !world.finished; step++) {
+    world.step();
+    const a = world.agents, v = world.vehicles;
+    for (let i = 0; i < a.count; i++) {
+      for (let k = 0; k < v.count; k++) {
+        maxOverlap = Math.max(maxOverlap, a.radius[i] - v.distance(k, a.px[i], a.py[i], dir));
+      }
+    }
+  }
+  // The same walks, straight on at 1.3 m/s, against the same cars.
+  let straightOverlap = -Infinity;
+  for (let t = 0; t < 20; t += 0.05) {
+    for (const w of walkers) {
+      const len = Math.hypot(w.goalX - w.x, w.goalY - w.y), s = Math.min(1.3 * t, len);
+      const x = w.x + ((w.goalX - w.x) / len) * s, y = w.y + ((w.goalY - w.y) / len) * s;
+      for (const c of initial) {
+        const dx = Math.max(Math.abs(x - (c.x + c.vx * t)) - 2.25, 0);
+        const dy = Math.max(Math.abs(y - c.y) - 0.9, 0);
+        straightOverlap = Math.max(straightOverlap, 0.25 - Math.hypot(dx, dy));
+      }
+    }
+  }
+  return { maxOverlap, arrived: world.finished, straightOverlap, time: world.time };
+}
 
 const PAIR_OVERLAP_LIMIT = 0.01; // m
 const CIRCLE_OVERLAP_LIMIT = 0.1; // m
@@ -66,7 +139,14 @@ function _pass(strategy: string, name: string): void {
 
 /** The cases every strategy must pass: the fixed situations and every option limit. */
 function _expectedCases(factory: StrategyFactory<object>): string[] {
-  const cases = ["empty world", "lone agent", "head-on pair", "circle of 24", "rerun"];
+  const cases = [
+    "empty world",
+    "lone agent",
+    "head-on pair",
+    "circle of 24",
+    "rerun",
+    "passing cars",
+  ];
   for (const [option, spec] of Object.entries(factory.options as Record<string, OptionSpec>)) {
     for (const value of limitValues(spec)) cases.push(`${option}=${_show(value)}`);
   }
@@ -213,6 +293,16 @@ for (const factory of strategies.list()) {
     assert.equal(a.steps, b.steps);
     assert.equal(a.finalHash, b.finalHash);
     _pass(name, "rerun");
+  });
+
+  Deno.test(`${name} never walks into a car that keeps its course`, () => {
+    for (const seed of [1, 2]) {
+      const r = runPassingCars(factory, seed);
+      assert.ok(r.straightOverlap > 0.2, "walking straight on would hit a car");
+      assert.ok(r.maxOverlap <= 0, `a body overlapped a car by ${r.maxOverlap.toFixed(3)} m`);
+      assert.ok(r.arrived, `both pedestrians cross (${r.time.toFixed(1)} s run)`);
+    }
+    _pass(name, "passing cars");
   });
 
   for (const [option, spec] of Object.entries(factory.options as Record<string, OptionSpec>)) {

@@ -7,6 +7,7 @@
  * tools' flags, and every file in `examples/` builds without a warning and runs to its end with
  * everyone arriving.
  */
+import { CITY_TRAFFIC_SCENARIOS } from "../scenarios/city_traffic.ts";
 import assert from "node:assert/strict";
 import { parse, type ParseError } from "npm:jsonc-parser@3.3.1";
 import { parseFlags } from "../cli/_args.ts";
@@ -151,6 +152,7 @@ Deno.test("every command in the README names a task, flags and names that exist"
     if (scenario) {
       assert.ok(
         Object.hasOwn(BUILTIN_SCENARIOS, scenario) ||
+          (CITY_TRAFFIC_SCENARIOS as readonly string[]).includes(scenario) ||
           (await Deno.stat(new URL(scenario, ROOT))).isFile,
         `${where}: scenario '${scenario}'`,
       );

@@ -1189,13 +1189,55 @@ export class CarSystem {
     this.grid.rebuild(cars.x, cars.y, cars.count);
   }
 
+  /**
+   * The rectangle spans the chord from the rear point (a car length back along its path) to the
+   * front bumper, so the rear follows the path through a turn instead of swinging round the
+   * front. A rear behind the start of the link lies on the link's starting tangent.
+   */
   #pose(i: number): void {
-    const cars = this.cars, p = this.#point;
-    cars.segment[i] = this.network.pointAt(cars.link[i], cars.s[i], p, cars.segment[i]);
-    const half = cars.length[i] / 2;
-    cars.dirX[i] = p[2];
-    cars.dirY[i] = p[3];
-    cars.x[i] = p[0] - p[2] * half;
-    cars.y[i] = p[1] - p[3] * half;
+    const cars = this.cars, p = this.#point, net = this.network;
+    const link = cars.link[i], s = cars.s[i], length = cars.length[i];
+    cars.segment[i] = net.pointAt(link, s, p, cars.segment[i]);
+    const fx = p[0], fy = p[1], tx = p[2], ty = p[3];
+    let rx: number, ry: number;
+    if (s >= length) {
+      net.pointAt(link, s - length, p, 0);
+      rx = p[0];
+      ry = p[1];
+    } else {
+      // The rear is still on the link the car came from: of the links leading here, the one
+      // that puts it nearest to where it was (a car turning does not swing its rear round).
+      const back = length - s;
+      const oldRx = cars.x[i] - cars.dirX[i] * length / 2;
+      const oldRy = cars.y[i] - cars.dirY[i] * length / 2;
+      net.pointAt(link, 0, p, 0);
+      rx = p[0] - p[2] * back;
+      ry = p[1] - p[3] * back;
+      let best = (rx - oldRx) ** 2 + (ry - oldRy) ** 2;
+      for (let j = net.inStart[link]; j < net.inStart[link + 1]; j++) {
+        const before = net.inLinks[j];
+        if (net.length[before] < back) continue;
+        net.pointAt(before, net.length[before] - back, p, 0);
+        const d = (p[0] - oldRx) ** 2 + (p[1] - oldRy) ** 2;
+        if (d < best) {
+          best = d;
+          rx = p[0];
+          ry = p[1];
+        }
+      }
+    }
+    let dx = fx - rx, dy = fy - ry;
+    const chord = Math.hypot(dx, dy);
+    if (chord > 1e-6) {
+      dx /= chord;
+      dy /= chord;
+    } else {
+      dx = tx;
+      dy = ty;
+    }
+    cars.dirX[i] = dx;
+    cars.dirY[i] = dy;
+    cars.x[i] = fx - dx * length / 2;
+    cars.y[i] = fy - dy * length / 2;
   }
 }

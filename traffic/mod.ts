@@ -64,3 +64,4 @@ export {
 export { CarApproaches } from "./car_approaches.ts";
 export { CarFlags, CarStore } from "./car_store.ts";
 export { CarRouter } from "./car_router.ts";
+export { CarTraffic } from "./world_traffic.ts";

@@ -1,0 +1,196 @@
+/**
+ * `deno task sim` for the built-in scenarios with cars (`city-grid`, `crosswalk`): runs one and
+ * prints the city metrics and the step's phase split.
+ *
+ * ```sh
+ * deno task sim --scenario crosswalk --preset crowded --strategy boxcast
+ * deno task sim --scenario city-grid --agents 2000 --cars 400 --strategy repulsion --steps 1200
+ * ```
+ *
+ * @module
+ */
+import { integerFlag } from "./_args.ts";
+import { UsageError } from "./_errors.ts";
+import { createProgress } from "./_progress.ts";
+import {
+  buildCityTraffic,
+  CITY_TRAFFIC_SCENARIOS,
+  type CityTrafficScenario,
+  CROSSWALK_PRESETS,
+  type CrosswalkPreset,
+} from "../scenarios/city_traffic.ts";
+import type { CityTrafficSummary } from "../metrics/city_traffic_metrics.ts";
+import { strategies } from "../strategies/mod.ts";
+
+/** Default simulated time of a run with cars (s). */
+const DEFAULT_SECONDS = 120;
+
+/** True when `name` is a built-in scenario with cars. */
+export function isCityTrafficScenario(name: unknown): name is CityTrafficScenario {
+  return (CITY_TRAFFIC_SCENARIOS as readonly unknown[]).includes(name);
+}
+
+/** Labels and units of the summary, in print order. */
+const ROWS: [keyof CityTrafficSummary, string, number][] = [
+  ["contacts", "pedestrian-car contacts (pedestrian-steps)", 0],
+  ["signalledContacts", "  of which on signalled crosswalks", 0],
+  ["nearMisses", "near misses (TTC < 1 s)", 0],
+  ["redLightCrossings", "red-light crossings", 0],
+  ["meanKerbWait", "mean kerb wait (s)", 1],
+  ["p95KerbWait", "p95 kerb wait (s)", 1],
+  ["trips", "trips completed", 0],
+  ["tripsPerMinute", "trips per minute", 1],
+  ["replans", "re-plans", 0],
+  ["stuckPedestrians", "stuck pedestrians (most at a minute)", 0],
+  ["gridlockedCars", "gridlocked cars (most, >= 30 s still)", 0],
+  ["carRespawns", "cars moved after a minute stuck", 0],
+];
+
+/** Formats a summary as an aligned two-column table. */
+export function formatCitySummary(summary: CityTrafficSummary): string {
+  return ROWS.map(([key, label, digits]) =>
+    `${label.padEnd(42)} ${(summary[key] as number).toFixed(digits).padStart(10)}`
+  ).join("\n");
+}
+
+/** Runs a scenario with cars from `sim`'s parsed flags; returns the exit code. */
+export function citySimMain(values: Record<string, unknown>): number {
+  const name = values.scenario as CityTrafficScenario;
+  for (const flag of ["out", "plot", "navigator", "navigator-option", "every"]) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(`--${flag} is not available for the scenario '${name}' (cars)`);
+    }
+  }
+  const preset = values.preset as string | undefined;
+  if (preset !== undefined && !(preset in CROSSWALK_PRESETS)) {
+    throw new UsageError(
+      `--preset must be one of ${Object.keys(CROSSWALK_PRESETS).join(", ")}: got '${preset}'`,
+    );
+  }
+  if (preset !== undefined && name !== "crosswalk") {
+    throw new UsageError("--preset applies to the scenario 'crosswalk' only");
+  }
+  const strategy = typeof values.strategy === "string" ? values.strategy : "orca";
+  if (!strategies.has(strategy)) {
+    throw new UsageError(
+      `unknown strategy '${strategy}': expected one of ${strategies.names().join(", ")}`,
+    );
+  }
+  const options = Object.fromEntries(
+    ((values.option ?? []) as string[]).map((t) => {
+      const eq = t.indexOf("=");
+      if (eq <= 0) throw new UsageError(`--option must be name=value: got '${t}'`);
+      const raw = t.slice(eq + 1);
+      let value: unknown = raw;
+      try {
+        value = JSON.parse(raw);
+      } catch { /* a plain string */ }
+      return [t.slice(0, eq), value];
+    }),
+  );
+  const run = buildCityTraffic(name, {
+    agents: integerFlag("agents", values.agents as string | undefined),
+    cars: integerFlag("cars", values.cars as string | undefined),
+    seed: integerFlag("seed", values.seed as string | undefined),
+    strategy,
+    strategyOptions: options,
+    preset: preset as CrosswalkPreset | undefined,
+  });
+  const world = run.world;
+  const steps = integerFlag("steps", values.steps as string | undefined) ??
+    Math.round(DEFAULT_SECONDS / world.dt);
+  const progress = createProgress("sim", steps, values.quiet === true || values.json === true);
+  for (let k = 0; k < steps; k++) {
+    world.step();
+    if (k % 20 === 0) progress.update(k + 1);
+  }
+  progress.stop();
+  const summary = run.metrics.summary();
+  const phases: Record<string, number> = {};
+  for (const [phase, ms] of Object.entries(world.phaseMs)) phases[phase] = ms / steps;
+  for (const [phase, ms] of Object.entries(run.cars.phaseMs)) phases[`cars.${phase}`] = ms / steps;
+  if (values.json) {
+    console.log(JSON.stringify({
+      scenario: name,
+      strategy: run.strategyName,
+      seed: world.seed,
+      agents: world.agents.count,
+      cars: run.cars.count,
+      steps,
+      metrics: summary,
+      msPerStep: phases,
+    }));
+    return 0;
+  }
+  console.log(
+    `scenario ${name}: ${world.agents.count} pedestrians, ${run.cars.count} cars, strategy ${run.strategyName}, seed ${world.seed}, ${steps} steps of ${world.dt} s\n`,
+  );
+  console.log(formatCitySummary(summary));
+  const total = Object.entries(phases).filter(([p]) => !p.startsWith("cars.")).reduce(
+    (s, [, v]) => s + v,
+    0,
+  );
+  console.log(
+    `\nms per step: ${total.toFixed(2)} (${
+      Object.entries(phases).filter(([p]) => !p.startsWith("cars.")).map(([p, v]) =>
+        `${p} ${v.toFixed(2)}`
+      ).join(", ")
+    }; cars: ${
+      Object.entries(phases).filter(([p]) => p.startsWith("cars.")).map(([p, v]) =>
+        `${p.slice(5)} ${v.toFixed(2)}`
+      ).join(", ")
+    })`,
+  );
+  return 0;
+}
+
+/**
+ * `deno task compare` for a scenario with cars: each strategy over each seed, the city metrics
+ * averaged over the seeds, one column per strategy (or JSON with every run).
+ */
+export function cityCompareMain(
+  scenario: CityTrafficScenario,
+  names: readonly string[],
+  seeds: readonly number[],
+  values: Record<string, unknown>,
+): number {
+  for (const flag of ["navigators", "csv", "plot"]) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(`--${flag} is not available for the scenario '${scenario}' (cars)`);
+    }
+  }
+  const agents = integerFlag("agents", values.agents as string | undefined);
+  const runs: { strategy: string; seed: number; metrics: CityTrafficSummary }[] = [];
+  let steps = 0, pedestrians = 0, cars = 0;
+  for (const strategy of names) {
+    for (const seed of seeds) {
+      const run = buildCityTraffic(scenario, { agents, seed, strategy });
+      steps = integerFlag("steps", values.steps as string | undefined) ??
+        Math.round(DEFAULT_SECONDS / run.world.dt);
+      for (let k = 0; k < steps; k++) run.world.step();
+      pedestrians = run.world.agents.count;
+      cars = run.cars.count;
+      runs.push({ strategy, seed, metrics: run.metrics.summary() });
+    }
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ scenario, seeds, steps, agents: pedestrians, cars, runs }));
+    return 0;
+  }
+  console.log(
+    `scenario ${scenario}: ${pedestrians} pedestrians, ${cars} cars, ${steps} steps, seeds ${
+      seeds.join(",")
+    } (means over seeds)\n`,
+  );
+  const width = Math.max(12, ...names.map((n) => n.length + 2));
+  console.log(`${"".padEnd(42)} ${names.map((n) => n.padStart(width)).join("")}`);
+  for (const [key, label, digits] of ROWS) {
+    const cells = names.map((n) => {
+      const mine = runs.filter((r) => r.strategy === n);
+      const mean = mine.reduce((s, r) => s + (r.metrics[key] as number), 0) / mine.length;
+      return mean.toFixed(digits).padStart(width);
+    });
+    console.log(`${label.padEnd(42)} ${cells.join("")}`);
+  }
+  return 0;
+}

@@ -1,0 +1,392 @@
+/**
+ * Vehicles as moving obstacles for pedestrians: oriented rectangles with velocities, in typed
+ * arrays, indexed by a grid over their centres.
+ *
+ * Whoever drives the vehicles (a car system stepped by the world) writes their poses here once
+ * per step, before navigation; every strategy reads them through its step context
+ * (`ctx.vehicles`). Two reading helpers serve every model:
+ *
+ * - {@linkcode Vehicles.timeToContact}: when a pedestrian disc moving at a velocity first touches
+ *   a rectangle that keeps its course (the velocity obstacle of P. Fiorini and Z. Shiller,
+ *   Motion planning in dynamic environments using velocity obstacles, IJRR 17(7), 1998, tested
+ *   for one velocity);
+ * - {@linkcode Vehicles.repulsion}: an exponential push away from the nearest point of each
+ *   nearby rectangle (the obstacle force of D. Helbing and P. Molnár, Social force model for
+ *   pedestrian dynamics, Phys. Rev. E 51, 1995), for force models.
+ *
+ * {@linkcode avoidVehicles} is what every strategy runs last on the velocities it chose: a
+ * velocity that would touch a vehicle keeping its course within `horizon` seconds is replaced
+ * by the nearest safe one among slower and turned candidates (stopping included). With no
+ * vehicle it returns at once.
+ *
+ * @module
+ */
+import { AgentGrid } from "./agent_grid.ts";
+import { AgentFlags, type AgentStore } from "./agent_store.ts";
+
+/** Seconds ahead a pedestrian's chosen velocity is checked against vehicles. */
+export const VEHICLE_HORIZON = 1.5;
+/** Clearance kept from a vehicle's rectangle on top of the pedestrian's radius (m). */
+export const VEHICLE_MARGIN = 0.1;
+
+/** Candidate headings (radians from the chosen direction) tried when a velocity is unsafe. */
+const TURNS = [0, 0.5, -0.5, 1.0, -1.0, 1.57, -1.57, 2.2, -2.2, Math.PI];
+/** Speed factors of the candidates (of the pedestrian's top speed). */
+const SPEEDS = [1, 0.5];
+/** Vehicles gathered per query at most. */
+const MAX_NEAR = 64;
+
+/**
+ * Oriented rectangles with velocities (struct of arrays). Rows `0 … count-1` are valid after
+ * {@linkcode Vehicles.setCount}; fill them, then call {@linkcode Vehicles.finish}.
+ *
+ * @example A car passing and a pedestrian about to walk into it
+ * ```ts
+ * import { Vehicles } from "./vehicles.ts";
+ * import assert from "node:assert/strict";
+ * const v = new Vehicles();
+ * v.setCount(1);
+ * v.set(0, -12, 0, 1, 0, 4.5, 1.8, 10, 0); // centre (-12, 0), heading +x, 10 m/s
+ * v.finish();
+ * // 3 m beside its path, walking into it at 1.5 m/s: contact after about 1.2 s.
+ * const t = v.timeToContact(0, 0, -3, 0.25, 0, 1.5, 5);
+ * assert(t > 1.2 && t < 1.3);
+ * assert.equal(v.timeToContact(0, 0, -3, 0.25, 0, -1.5, 5), Infinity);
+ * ```
+ */
+export class Vehicles {
+  /** Number of vehicles. */
+  count = 0;
+  /** Centre x (m). */
+  cx: Float64Array = new Float64Array(0);
+  /** Centre y (m). */
+  cy: Float64Array = new Float64Array(0);
+  /** Unit heading x. */
+  dirX: Float64Array = new Float64Array(0);
+  /** Unit heading y. */
+  dirY: Float64Array = new Float64Array(0);
+  /** Half the length (m). */
+  halfLength: Float64Array = new Float64Array(0);
+  /** Half the width (m). */
+  halfWidth: Float64Array = new Float64Array(0);
+  /** Velocity x (m/s). */
+  vx: Float64Array = new Float64Array(0);
+  /** Velocity y (m/s). */
+  vy: Float64Array = new Float64Array(0);
+  /** Grid over the centres, rebuilt by {@linkcode Vehicles.finish}. */
+  readonly grid: AgentGrid = new AgentGrid({ cellSize: 10 });
+  /** Largest half diagonal of any vehicle (m). */
+  maxHalfDiagonal = 0;
+  /** Largest vehicle speed (m/s). */
+  maxSpeed = 0;
+  /** Scratch for grid queries (do not keep references). */
+  readonly near: Uint32Array = new Uint32Array(MAX_NEAR);
+  /** Version, increased by every {@linkcode Vehicles.finish}. */
+  version = 0;
+
+  /** Sets the number of vehicles, growing the columns when needed (keeps existing rows). */
+  setCount(count: number): void {
+    if (count > this.cx.length) {
+      const n = Math.max(count, 2 * this.cx.length, 16);
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(n);
+        b.set(a);
+        return b;
+      };
+      this.cx = grow(this.cx);
+      this.cy = grow(this.cy);
+      this.dirX = grow(this.dirX);
+      this.dirY = grow(this.dirY);
+      this.halfLength = grow(this.halfLength);
+      this.halfWidth = grow(this.halfWidth);
+      this.vx = grow(this.vx);
+      this.vy = grow(this.vy);
+    }
+    this.count = count;
+  }
+
+  /**
+   * Writes vehicle `k`: centre (m), unit heading, length and width (m), velocity (m/s).
+   */
+  set(
+    k: number,
+    cx: number,
+    cy: number,
+    dirX: number,
+    dirY: number,
+    length: number,
+    width: number,
+    vx: number,
+    vy: number,
+  ): void {
+    this.cx[k] = cx;
+    this.cy[k] = cy;
+    this.dirX[k] = dirX;
+    this.dirY[k] = dirY;
+    this.halfLength[k] = 0.5 * length;
+    this.halfWidth[k] = 0.5 * width;
+    this.vx[k] = vx;
+    this.vy[k] = vy;
+  }
+
+  /** Rebuilds the grid and the bounds after the rows were written. */
+  finish(): void {
+    let diag = 0, speed = 0;
+    for (let k = 0; k < this.count; k++) {
+      const hl = this.halfLength[k], hw = this.halfWidth[k];
+      diag = Math.max(diag, Math.sqrt(hl * hl + hw * hw));
+      speed = Math.max(speed, Math.sqrt(this.vx[k] * this.vx[k] + this.vy[k] * this.vy[k]));
+    }
+    this.maxHalfDiagonal = diag;
+    this.maxSpeed = speed;
+    this.grid.rebuild(this.cx, this.cy, this.count);
+    this.version++;
+  }
+
+  /**
+   * Vehicles whose rectangle may come within `reach` (m) of (x, y), written to
+   * {@linkcode Vehicles.near}; returns how many (at most its length).
+   */
+  query(x: number, y: number, reach: number): number {
+    if (this.count === 0) return 0;
+    const n = this.grid.queryRadius(x, y, reach + this.maxHalfDiagonal, this.near);
+    return n < this.near.length ? n : this.near.length;
+  }
+
+  /**
+   * Distance (m) from (x, y) to the rectangle of vehicle `k` (0 inside), and the unit direction
+   * from the rectangle's nearest point to (x, y) in `out[0..1]` (away from its centre inside).
+   */
+  distance(k: number, x: number, y: number, out: Float64Array): number {
+    const ex = this.dirX[k], ey = this.dirY[k];
+    const dx = x - this.cx[k], dy = y - this.cy[k];
+    const u = dx * ex + dy * ey, w = -dx * ey + dy * ex;
+    const hl = this.halfLength[k], hw = this.halfWidth[k];
+    const cu = u < -hl ? -hl : u > hl ? hl : u, cw = w < -hw ? -hw : w > hw ? hw : w;
+    let nu = u - cu, nw = w - cw;
+    let d = Math.sqrt(nu * nu + nw * nw);
+    if (d === 0) {
+      // Inside: out through the nearest side.
+      if (hl - Math.abs(u) < hw - Math.abs(w)) {
+        nu = u >= 0 ? 1 : -1;
+        nw = 0;
+      } else {
+        nu = 0;
+        nw = w >= 0 ? 1 : -1;
+      }
+      d = 0;
+      out[0] = nu * ex - nw * ey;
+      out[1] = nu * ey + nw * ex;
+      return 0;
+    }
+    out[0] = (nu * ex - nw * ey) / d;
+    out[1] = (nu * ey + nw * ex) / d;
+    return d;
+  }
+
+  /**
+   * First time (s, within `horizon`) at which a disc of radius `r` at (x, y) moving at
+   * (vx, vy) touches vehicle `k` moving at its velocity, the rectangle grown by `r` on every side
+   * (square corners: slightly cautious). 0 when they touch now and the disc moves further in;
+   * Infinity when they do not touch within the horizon, or touch now and the disc moves out.
+   */
+  timeToContact(
+    k: number,
+    x: number,
+    y: number,
+    r: number,
+    vx: number,
+    vy: number,
+    horizon: number,
+  ): number {
+    const ex = this.dirX[k], ey = this.dirY[k];
+    const dx = x - this.cx[k], dy = y - this.cy[k];
+    const rvx = vx - this.vx[k], rvy = vy - this.vy[k];
+    // The disc's centre and relative velocity in the vehicle's frame.
+    const u = dx * ex + dy * ey, w = -dx * ey + dy * ex;
+    const du = rvx * ex + rvy * ey, dw = -rvx * ey + rvy * ex;
+    const hu = this.halfLength[k] + r, hw = this.halfWidth[k] + r;
+    if (u > -hu && u < hu && w > -hw && w < hw) {
+      // Touching now: moving further in along the shallower axis is contact.
+      const pu = hu - Math.abs(u), pw = hw - Math.abs(w);
+      const inward = pu < pw ? -Math.sign(u) * du : -Math.sign(w) * dw;
+      return inward > 1e-9 ? 0 : Infinity;
+    }
+    let t0 = 0, t1 = horizon;
+    if (du === 0) {
+      if (u <= -hu || u >= hu) return Infinity;
+    } else {
+      let a = (-hu - u) / du, b = (hu - u) / du;
+      if (a > b) {
+        const s = a;
+        a = b;
+        b = s;
+      }
+      if (a > t0) t0 = a;
+      if (b < t1) t1 = b;
+    }
+    if (dw === 0) {
+      if (w <= -hw || w >= hw) return Infinity;
+    } else {
+      let a = (-hw - w) / dw, b = (hw - w) / dw;
+      if (a > b) {
+        const s = a;
+        a = b;
+        b = s;
+      }
+      if (a > t0) t0 = a;
+      if (b < t1) t1 = b;
+    }
+    return t0 < t1 ? t0 : Infinity;
+  }
+
+  /**
+   * Earliest contact (s) of the disc at (x, y) moving at (vx, vy) with any of the first `n`
+   * vehicles of {@linkcode Vehicles.near}, within `horizon`; Infinity if none.
+   */
+  earliestContact(
+    n: number,
+    x: number,
+    y: number,
+    r: number,
+    vx: number,
+    vy: number,
+    horizon: number,
+  ): number {
+    let best = Infinity;
+    const near = this.near;
+    for (let j = 0; j < n; j++) {
+      const t = this.timeToContact(near[j], x, y, r, vx, vy, horizon);
+      if (t < best) best = t;
+    }
+    return best;
+  }
+
+  /**
+   * Adds to `out[0..1]` the push (m/s²) of every vehicle within `range · 6` of a disc of radius
+   * `r` at (x, y): `strength · exp((r − d) / range)` away from the rectangle's nearest point at
+   * distance d. Returns how many vehicles pushed.
+   */
+  repulsion(
+    x: number,
+    y: number,
+    r: number,
+    strength: number,
+    range: number,
+    out: Float64Array,
+    scratch: Float64Array,
+  ): number {
+    const cutoff = r + 6 * range;
+    const n = this.query(x, y, cutoff);
+    let pushed = 0;
+    for (let j = 0; j < n; j++) {
+      const d = this.distance(this.near[j], x, y, scratch);
+      if (d > cutoff) continue;
+      const f = strength * Math.exp((r - d) / range);
+      out[0] += f * scratch[0];
+      out[1] += f * scratch[1];
+      pushed++;
+    }
+    return pushed;
+  }
+}
+
+/** Candidate scratch for {@linkcode avoidVehicles} (one per module: strategies run one at a time per thread). */
+const best = new Float64Array(2);
+
+/**
+ * Makes the new velocities of agents `begin … end-1` safe from vehicles: a velocity that
+ * would touch a vehicle keeping its course within `horizon` seconds (with `VEHICLE_MARGIN`
+ * added to the radius) is replaced by the safe candidate nearest to it — the same heading
+ * slower, turned up to about 125° or reversed, at the agent's top or half its top speed, or
+ * standing still — and when none is safe, by the candidate whose contact comes last. Agents
+ * clear of every vehicle cost one grid query. Returns the number of velocities changed.
+ *
+ * @example A pedestrian stops short of a passing car
+ * ```ts
+ * import { avoidVehicles, Vehicles } from "./vehicles.ts";
+ * import { AgentStore } from "./agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const agents = new AgentStore(1);
+ * agents.add({ x: 0, y: -2, goalX: 0, goalY: 5 });
+ * agents.newVy[0] = 1.3; // straight at the car's path
+ * const v = new Vehicles();
+ * v.setCount(1);
+ * v.set(0, -8, 0, 1, 0, 4.5, 1.8, 10, 0);
+ * v.finish();
+ * assert.equal(avoidVehicles(agents, v, 0, 1), 1);
+ * assert(agents.newVy[0] < 1.3);
+ * ```
+ */
+export function avoidVehicles(
+  agents: AgentStore,
+  vehicles: Vehicles | undefined,
+  begin: number,
+  end: number,
+  horizon = VEHICLE_HORIZON,
+): number {
+  if (vehicles === undefined || vehicles.count === 0) return 0;
+  const px = agents.px, py = agents.py, radius = agents.radius, flags = agents.flags;
+  const newVx = agents.newVx, newVy = agents.newVy, maxSpeed = agents.maxSpeed;
+  const prefVx = agents.prefVx, prefVy = agents.prefVy;
+  let changed = 0;
+  for (let i = begin; i < end; i++) {
+    if ((flags[i] & AgentFlags.frozen) !== 0) continue;
+    const x = px[i], y = py[i], r = radius[i] + VEHICLE_MARGIN;
+    const ux = newVx[i], uy = newVy[i];
+    const speed = Math.sqrt(ux * ux + uy * uy);
+    const top = Math.max(speed, maxSpeed[i] < 3 ? maxSpeed[i] : 3);
+    const reach = r + (top + vehicles.maxSpeed) * horizon;
+    const n = vehicles.query(x, y, reach);
+    if (n === 0) continue;
+    if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon) === Infinity) continue;
+    // Unsafe: the nearest safe candidate, else the one whose contact comes last.
+    let hx = ux, hy = uy;
+    if (speed < 1e-6) {
+      hx = prefVx[i];
+      hy = prefVy[i];
+    }
+    const h = Math.sqrt(hx * hx + hy * hy);
+    let dirX = 1, dirY = 0;
+    if (h > 1e-9) {
+      dirX = hx / h;
+      dirY = hy / h;
+    }
+    let bestCost = Infinity, latest = -1, latestX = 0, latestY = 0;
+    // Slower along the same heading first, then standing still, then turned candidates.
+    for (let c = -4; c < TURNS.length * SPEEDS.length; c++) {
+      let cx: number, cy: number;
+      if (c < 0) {
+        const f = c === -4 ? 0.75 : c === -3 ? 0.5 : c === -2 ? 0.25 : 0;
+        cx = ux * f;
+        cy = uy * f;
+      } else {
+        const a = TURNS[c >> 1], s = SPEEDS[c & 1] * top;
+        const ca = Math.cos(a), sa = Math.sin(a);
+        cx = (dirX * ca - dirY * sa) * s;
+        cy = (dirX * sa + dirY * ca) * s;
+      }
+      const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon);
+      const ex = cx - ux, ey = cy - uy, cost = ex * ex + ey * ey;
+      if (t === Infinity) {
+        if (cost < bestCost) {
+          bestCost = cost;
+          best[0] = cx;
+          best[1] = cy;
+        }
+      } else if (bestCost === Infinity && t > latest) {
+        latest = t;
+        latestX = cx;
+        latestY = cy;
+      }
+    }
+    if (bestCost === Infinity) {
+      best[0] = latestX;
+      best[1] = latestY;
+    }
+    newVx[i] = best[0];
+    newVy[i] = best[1];
+    changed++;
+  }
+  return changed;
+}
