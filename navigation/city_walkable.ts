@@ -20,6 +20,7 @@
  * @module
  */
 import {
+  booleanOpD,
   booleanOpDWithPolyTree,
   ClipType,
   EndType,
@@ -356,23 +357,23 @@ function toPaths(polygon: PolygonWithHoles): PathsD {
   return polygon.map((ring) => ring.map(([x, y]) => ({ x, y })));
 }
 
+/**
+ * The part of `subject` outside `clip`, as flat paths (outer rings counter-clockwise, holes
+ * clockwise): an intermediate result, so no polygon tree is built.
+ */
 function difference(subject: PathsD, clip: PathsD): PathsD {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(
+  return booleanOpD(
     ClipType.Difference,
     subject,
     clip.length ? clip : null,
-    tree,
     FillRule.NonZero,
     PRECISION,
   );
-  return treePaths(tree);
 }
 
+/** The union of `paths`, as flat paths (see {@linkcode difference}). */
 function unionPaths(paths: PathsD): PathsD {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero, PRECISION);
-  return treePaths(tree);
+  return booleanOpD(ClipType.Union, paths, null, FillRule.NonZero, PRECISION);
 }
 
 function union(paths: PathsD): PolygonWithHoles[] {
@@ -392,21 +393,6 @@ function union(paths: PathsD): PolygonWithHoles[] {
     }
   };
   visit(tree);
-  return out;
-}
-
-/** Every ring of a tree as paths, orientation kept (outer counter-clockwise, holes clockwise). */
-function treePaths(tree: PolyTreeD): PathsD {
-  const out: PathsD = [];
-  const visit = (node: PolyTreeD | ReturnType<PolyTreeD["child"]>, hole: boolean): void => {
-    for (let i = 0; i < node.count; i++) {
-      const child = node.child(i);
-      const r = ring(child.poly!, !hole);
-      out.push(r.map(([x, y]) => ({ x, y })));
-      visit(child, !hole);
-    }
-  };
-  visit(tree, false);
   return out;
 }
 
