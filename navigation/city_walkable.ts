@@ -21,7 +21,6 @@
  */
 import {
   booleanOpD,
-  booleanOpDWithPolyTree,
   ClipType,
   EndType,
   FillRule,
@@ -29,7 +28,6 @@ import {
   JoinType,
   type PathD,
   type PathsD,
-  PolyTreeD,
   simplifyPathsD,
 } from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
@@ -37,6 +35,7 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";
 import type { CityModel, StreetEdge } from "../geo/city_model.ts";
 import { offsetPolyline } from "../geo/offset_polyline.ts";
+import { polygonsFromPaths } from "./_polygons_from_paths.ts";
 import { polygonsArea, type PolygonWithHoles } from "./walkable_area.ts";
 
 /** Decimal places kept by the clipping library: 4 = 0.1 mm. */
@@ -377,33 +376,9 @@ function unionPaths(paths: PathsD): PathsD {
 }
 
 function union(paths: PathsD): PolygonWithHoles[] {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero, PRECISION);
-  const out: PolygonWithHoles[] = [];
-  const visit = (node: PolyTreeD | ReturnType<PolyTreeD["child"]>): void => {
-    for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const rings: Point[][] = [ring(outer.poly!, true)];
-      for (let j = 0; j < outer.count; j++) {
-        const hole = outer.child(j);
-        rings.push(ring(hole.poly!, false));
-        visit(hole);
-      }
-      out.push(rings);
-    }
-  };
-  visit(tree);
-  return out;
-}
-
-function ring(path: PathD, ccw: boolean): Point[] {
-  const r: Point[] = path.map((p) => [p.x, p.y] as Point);
-  let a = 0;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    a += r[j][0] * r[i][1] - r[i][0] * r[j][1];
-  }
-  if ((a > 0) !== ccw) r.reverse();
-  return r;
+  return polygonsFromPaths(
+    booleanOpD(ClipType.Union, paths, null, FillRule.NonZero, PRECISION),
+  );
 }
 
 /** Which region (polygon with holes) contains a point: boxes in a grid, then ring tests. */
