@@ -35,12 +35,25 @@ export function polygonsFromPaths(paths: PathsD): PolygonWithHoles[] {
   // Smallest first, so the first outer ring around a hole is its owner.
   const bySize = [...outers].sort((a, b) => area[a] - area[b]);
   const holes = new Map<number, number[]>();
+  const index = new Map<number, RingIndex>();
+  const ringAround = (o: number, inner: PathD): boolean => {
+    let ring = index.get(o);
+    if (!ring) index.set(o, ring = new RingIndex(paths[o]));
+    // Most of three vertices (first, a third and two thirds along) inside: one vertex touching
+    // the outer ring does not decide it.
+    const m = inner.length;
+    let votes = 0;
+    for (const k of [0, Math.floor(m / 3), Math.floor((2 * m) / 3)]) {
+      if (ring.contains(inner[k].x, inner[k].y)) votes++;
+    }
+    return votes >= 2;
+  };
   for (let h = 0; h < n; h++) {
     if (!(area[h] < 0)) continue;
     const owner = bySize.find((o) =>
       box[4 * o] <= box[4 * h] && box[4 * o + 1] <= box[4 * h + 1] &&
       box[4 * o + 2] >= box[4 * h + 2] && box[4 * o + 3] >= box[4 * h + 3] &&
-      -area[h] <= area[o] && ringAround(paths[o], paths[h])
+      -area[h] <= area[o] && ringAround(o, paths[h])
     );
     if (owner === undefined) continue; // cannot happen for Clipper output; dropped if it does
     const list = holes.get(owner);
@@ -53,26 +66,62 @@ export function polygonsFromPaths(paths: PathsD): PolygonWithHoles[] {
   ]);
 }
 
-/**
- * True when `inner` lies inside `outer`: most of three of its vertices (first, a third and two
- * thirds along) are inside, so one vertex touching the outer ring does not decide it.
- */
-function ringAround(outer: PathD, inner: PathD): boolean {
-  const m = inner.length;
-  let votes = 0;
-  for (const k of [0, Math.floor(m / 3), Math.floor((2 * m) / 3)]) {
-    if (inside(outer, inner[k].x, inner[k].y)) votes++;
-  }
-  return votes >= 2;
-}
+/** Even-odd point-in-ring tests against one ring, its edges bucketed by height. */
+class RingIndex {
+  #xy: Float64Array;
+  #y0: number;
+  #step: number;
+  #start: Int32Array;
+  #edges: Int32Array;
 
-function inside(ring: PathD, x: number, y: number): boolean {
-  let c = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i].x, yi = ring[i].y, xj = ring[j].x, yj = ring[j].y;
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+  constructor(path: PathD) {
+    const n = path.length;
+    this.#xy = new Float64Array(2 * n);
+    let y0 = Infinity, y1 = -Infinity;
+    path.forEach((p, i) => {
+      this.#xy[2 * i] = p.x;
+      this.#xy[2 * i + 1] = p.y;
+      y0 = Math.min(y0, p.y);
+      y1 = Math.max(y1, p.y);
+    });
+    const buckets = Math.max(1, Math.ceil(Math.sqrt(n)));
+    this.#y0 = y0;
+    this.#step = (y1 - y0) / buckets || 1;
+    const count = new Int32Array(buckets + 1);
+    const range = (i: number): [number, number] => {
+      const j = i === 0 ? n - 1 : i - 1;
+      const a = this.#xy[2 * i + 1], b = this.#xy[2 * j + 1];
+      return [this.#bucket(Math.min(a, b), buckets), this.#bucket(Math.max(a, b), buckets)];
+    };
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = range(i);
+      for (let k = lo; k <= hi; k++) count[k + 1]++;
+    }
+    for (let k = 0; k < buckets; k++) count[k + 1] += count[k];
+    this.#start = count.slice();
+    this.#edges = new Int32Array(count[buckets]);
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = range(i);
+      for (let k = lo; k <= hi; k++) this.#edges[count[k]++] = i;
+    }
   }
-  return c;
+
+  #bucket(y: number, buckets: number): number {
+    return Math.min(buckets - 1, Math.max(0, Math.floor((y - this.#y0) / this.#step)));
+  }
+
+  /** True when (x, y) lies inside the ring (even-odd). */
+  contains(x: number, y: number): boolean {
+    const xy = this.#xy, n = xy.length >> 1;
+    const k = this.#bucket(y, this.#start.length - 1);
+    let c = false;
+    for (let e = this.#start[k]; e < this.#start[k + 1]; e++) {
+      const i = this.#edges[e], j = i === 0 ? n - 1 : i - 1;
+      const xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
+      if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+    }
+    return c;
+  }
 }
 
 function ring(path: PathD, ccw: boolean): Point[] {
