@@ -70,6 +70,8 @@ interface CitySummary {
   meshTriangles: number | null;
   unreachableNodes: Record<string, number> | null;
   timingsMs: Record<string, number>;
+  /** Process memory after the import and mesh (MiB): resident set and V8 heap in use. */
+  memoryMiB: { rss: number; heapUsed: number };
   warnings: readonly string[];
 }
 
@@ -139,6 +141,11 @@ export async function cityMain(args: string[]): Promise<number> {
       throw error;
     }
   }
+  const memory = Deno.memoryUsage();
+  const memoryMiB = {
+    rss: Math.round(memory.rss / 2 ** 20),
+    heapUsed: Math.round(memory.heapUsed / 2 ** 20),
+  };
   if (typeof values.export === "string") {
     const out = resolveUserPath(values.export);
     await time("export", () =>
@@ -147,7 +154,7 @@ export async function cityMain(args: string[]): Promise<number> {
         JSON.stringify(cityToGeoJson(city, { walkable: nav?.walkable.polygons })),
       ));
   }
-  const summary = summarize(file, city, nav, timings);
+  const summary = summarize(file, city, nav, timings, memoryMiB);
   if (values.json) console.log(JSON.stringify(summary, null, 2));
   else printSummary(summary, typeof values.export === "string" ? values.export : null);
   return 0;
@@ -158,6 +165,7 @@ function summarize(
   city: CityModel,
   nav: CityNavigation | null,
   timings: Record<string, number>,
+  memoryMiB: { rss: number; heapUsed: number },
 ): CitySummary {
   const unreachable: Record<string, number> = {};
   for (const u of nav?.unreachable ?? []) unreachable[u.reason] = (unreachable[u.reason] ?? 0) + 1;
@@ -183,6 +191,7 @@ function summarize(
     meshTriangles: nav ? nav.mesh.triangleCount : null,
     unreachableNodes: nav ? unreachable : null,
     timingsMs: timings,
+    memoryMiB,
     warnings: city.warnings ?? [],
   };
 }
@@ -213,6 +222,9 @@ function printSummary(s: CitySummary, exported: string | null): void {
   }
   lines.push(
     `  time             ${Object.entries(s.timingsMs).map(([k, v]) => `${k} ${v} ms`).join(", ")}`,
+  );
+  lines.push(
+    `  memory           ${s.memoryMiB.rss} MiB resident, ${s.memoryMiB.heapUsed} MiB heap in use`,
   );
   for (const w of s.warnings) lines.push(`warning: ${w}`);
   if (exported) lines.push(`wrote ${exported}`);

@@ -20,7 +20,7 @@
  * @module
  */
 import {
-  booleanOpDWithPolyTree,
+  booleanOpD,
   ClipType,
   EndType,
   FillRule,
@@ -28,7 +28,6 @@ import {
   JoinType,
   type PathD,
   type PathsD,
-  PolyTreeD,
   simplifyPathsD,
 } from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
@@ -36,6 +35,7 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";
 import type { CityModel, StreetEdge } from "../geo/city_model.ts";
 import { offsetPolyline } from "../geo/offset_polyline.ts";
+import { polygonsFromPaths } from "./_polygons_from_paths.ts";
 import { polygonsArea, type PolygonWithHoles } from "./walkable_area.ts";
 
 /** Decimal places kept by the clipping library: 4 = 0.1 mm. */
@@ -356,68 +356,29 @@ function toPaths(polygon: PolygonWithHoles): PathsD {
   return polygon.map((ring) => ring.map(([x, y]) => ({ x, y })));
 }
 
+/**
+ * The part of `subject` outside `clip`, as flat paths (outer rings counter-clockwise, holes
+ * clockwise): an intermediate result, so no polygon tree is built.
+ */
 function difference(subject: PathsD, clip: PathsD): PathsD {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(
+  return booleanOpD(
     ClipType.Difference,
     subject,
     clip.length ? clip : null,
-    tree,
     FillRule.NonZero,
     PRECISION,
   );
-  return treePaths(tree);
 }
 
+/** The union of `paths`, as flat paths (see {@linkcode difference}). */
 function unionPaths(paths: PathsD): PathsD {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero, PRECISION);
-  return treePaths(tree);
+  return booleanOpD(ClipType.Union, paths, null, FillRule.NonZero, PRECISION);
 }
 
 function union(paths: PathsD): PolygonWithHoles[] {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(ClipType.Union, paths, null, tree, FillRule.NonZero, PRECISION);
-  const out: PolygonWithHoles[] = [];
-  const visit = (node: PolyTreeD | ReturnType<PolyTreeD["child"]>): void => {
-    for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const rings: Point[][] = [ring(outer.poly!, true)];
-      for (let j = 0; j < outer.count; j++) {
-        const hole = outer.child(j);
-        rings.push(ring(hole.poly!, false));
-        visit(hole);
-      }
-      out.push(rings);
-    }
-  };
-  visit(tree);
-  return out;
-}
-
-/** Every ring of a tree as paths, orientation kept (outer counter-clockwise, holes clockwise). */
-function treePaths(tree: PolyTreeD): PathsD {
-  const out: PathsD = [];
-  const visit = (node: PolyTreeD | ReturnType<PolyTreeD["child"]>, hole: boolean): void => {
-    for (let i = 0; i < node.count; i++) {
-      const child = node.child(i);
-      const r = ring(child.poly!, !hole);
-      out.push(r.map(([x, y]) => ({ x, y })));
-      visit(child, !hole);
-    }
-  };
-  visit(tree, false);
-  return out;
-}
-
-function ring(path: PathD, ccw: boolean): Point[] {
-  const r: Point[] = path.map((p) => [p.x, p.y] as Point);
-  let a = 0;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    a += r[j][0] * r[i][1] - r[i][0] * r[j][1];
-  }
-  if ((a > 0) !== ccw) r.reverse();
-  return r;
+  return polygonsFromPaths(
+    booleanOpD(ClipType.Union, paths, null, FillRule.NonZero, PRECISION),
+  );
 }
 
 /** Which region (polygon with holes) contains a point: boxes in a grid, then ring tests. */

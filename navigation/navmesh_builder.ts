@@ -304,9 +304,7 @@ function _clearPieces(
         inner = pieces.length === 1 && area.length === 1
           ? clearArea
           : pieces.length === 1
-          ? clearArea.filter((e) =>
-            insideRing(polygon[0], e[0][0]) && !polygon.slice(1).some((h) => insideRing(h, e[0][0]))
-          )
+          ? _clearInside(polygon, clearArea)
           : intersectAreas([polygon], clearArea);
       }
       tagged.push({ polygon, inner, surface: s });
@@ -340,6 +338,19 @@ function _triangulateAndJoin(
   const mesh = { coords: tri.coords, triangles: tri.triangles, neighbors, twins, surfaceOf, clear };
   cutMismatchedConnections(mesh, { surfaces, maxStep: o.maxStepHeight });
   return mesh;
+}
+
+/** The clear polygons whose first vertex lies inside `polygon` (outside its holes). */
+function _clearInside(
+  polygon: PolygonWithHoles,
+  clearArea: readonly PolygonWithHoles[],
+): PolygonWithHoles[] {
+  const [x0, y0, x1, y1] = boundsOf([polygon]);
+  return clearArea.filter((e) => {
+    const p = e[0][0];
+    if (p[0] < x0 || p[0] > x1 || p[1] < y0 || p[1] > y1) return false;
+    return insideRing(polygon[0], p) && !polygon.slice(1).some((h) => insideRing(h, p));
+  });
 }
 
 /** True when `p` lies inside the ring (even-odd). */

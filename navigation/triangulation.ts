@@ -105,6 +105,7 @@ export function triangulatePieces(
     })
   );
   // 3. Triangulate every piece.
+  const localOf = new Int32Array(vertexCount).fill(-1);
   const tris: number[] = [];
   const owner: number[] = [];
   const innerFlags: number[] = [];
@@ -113,7 +114,7 @@ export function triangulatePieces(
     const outer = rings.slice(0, outerCount).filter((r) => r.length >= 3);
     const inner = rings.slice(outerCount).filter((r) => r.length >= 3);
     if (outer.length === 0) return;
-    triangulateRings(coords, { outer, inner }, (a, b, c, isInner) => {
+    triangulateRings(coords, { outer, inner }, localOf, (a, b, c, isInner) => {
       tris.push(a, b, c);
       owner.push(pieceIndex);
       innerFlags.push(isInner ? 1 : 0);
@@ -137,8 +138,8 @@ interface PieceRings {
 
 /** The vertices of one piece, numbered locally for Delaunator. */
 interface LocalVertices {
-  /** Local index of each global vertex id. */
-  local: Map<number, number>;
+  /** Local index of each global vertex id (-1 for vertices of other pieces). */
+  local: Int32Array;
   /** Global vertex id of each local index. */
   globalOf: number[];
   /** Local coordinates `[x0, y0, …]` (m). */
@@ -152,16 +153,17 @@ interface LocalVertices {
 function triangulateRings(
   coords: Float64Array,
   rings: PieceRings,
+  localOf: Int32Array,
   emit: (a: number, b: number, c: number, inner: boolean) => void,
 ): void {
-  const verts = _localVertices(coords, [...rings.outer, ...rings.inner]);
+  const verts = _localVertices(coords, [...rings.outer, ...rings.inner], localOf);
   const { pts, globalOf } = verts;
   const del = new Delaunator(pts);
   const con = new Constrainautor(del);
   // Same flips, visited without rescanning every edge after each constraint.
   (con as unknown as { flips: SparseFlipSet }).flips = new SparseFlipSet(del.triangles.length);
   const bits = _constrainRings(con, verts, rings);
-  const state = _floodParity(del, bits, globalOf.length);
+  const state = _floodParity(del, bits, globalOf.length, con);
   const triangles = del.triangles;
   for (let t = 0; t < state.length; t++) {
     if ((state[t] & 1) === 0) continue;
@@ -172,16 +174,23 @@ function triangulateRings(
     if (cross > 0) emit(globalOf[a], globalOf[b], globalOf[c], isInner);
     else if (cross < 0) emit(globalOf[a], globalOf[c], globalOf[b], isInner);
   }
+  for (const id of globalOf) localOf[id] = -1;
 }
 
-/** Numbers the vertices of `rings` locally, in order of first appearance. */
-function _localVertices(coords: Float64Array, rings: readonly number[][]): LocalVertices {
-  const local = new Map<number, number>();
+/**
+ * Numbers the vertices of `rings` locally, in order of first appearance, in `local` (all -1 on
+ * entry; the caller resets the entries of `globalOf` afterwards).
+ */
+function _localVertices(
+  coords: Float64Array,
+  rings: readonly number[][],
+  local: Int32Array,
+): LocalVertices {
   const globalOf: number[] = [];
   for (const ring of rings) {
     for (const id of ring) {
-      if (!local.has(id)) {
-        local.set(id, globalOf.length);
+      if (local[id] < 0) {
+        local[id] = globalOf.length;
         globalOf.push(id);
       }
     }
@@ -214,7 +223,7 @@ function _constrainRings(
   const addRings = (list: number[][], bit: number): void => {
     for (const ring of list) {
       for (let i = 0; i < ring.length; i++) {
-        const a = local.get(ring[i])!, b = local.get(ring[(i + 1) % ring.length])!;
+        const a = local[ring[i]], b = local[ring[(i + 1) % ring.length]];
         if (a === b) continue;
         const kk = _edgeKey(a, b, m);
         bits.set(kk, (bits.get(kk) ?? 0) ^ bit);
@@ -238,15 +247,18 @@ function _constrainRings(
 
 /**
  * Parity state of every triangle, flooding from the hull: crossing a ring edge flips its
- * parity bits (`bits`, keyed by {@linkcode _edgeKey} over `m` vertices).
+ * parity bits (`bits`, keyed by {@linkcode _edgeKey} over `m` vertices). Ring edges are all
+ * constrained in `constrained`, so other edges are not looked up.
  */
 function _floodParity(
   del: Delaunator<Float64Array>,
   bits: Map<number, number>,
   m: number,
+  constrained: Constrainautor,
 ): Int8Array {
   const triangles = del.triangles, halfedges = del.halfedges;
   const edgeBits = (e: number): number => {
+    if (!constrained.isConstrained(e)) return 0;
     const a = triangles[e], b = triangles[e % 3 === 2 ? e - 2 : e + 1];
     return bits.get(_edgeKey(a, b, m)) ?? 0;
   };

@@ -9,7 +9,7 @@
  */
 import {
   areaD,
-  booleanOpDWithPolyTree,
+  booleanOpD,
   ClipType,
   EndType,
   FillRule,
@@ -17,9 +17,9 @@ import {
   JoinType,
   type PathD,
   type PathsD,
-  PolyTreeD,
 } from "npm:clipper2-ts@2.0.1";
 import type { Point } from "../core/geometry.ts";
+import { polygonsFromPaths } from "./_polygons_from_paths.ts";
 import { weldPoints } from "./_weld.ts";
 
 /** A closed ring of points (m); the first point is not repeated at the end. */
@@ -351,27 +351,7 @@ function booleanPolygons(
   clip: PathsD,
   fillRule: FillRule,
 ): PolygonWithHoles[] {
-  const tree = new PolyTreeD();
-  booleanOpDWithPolyTree(op, subject, clip.length ? clip : null, tree, fillRule, PRECISION);
-  const out: PolygonWithHoles[] = [];
-  const visit = (node: PolyTreeD | ReturnType<PolyTreeD["child"]>): void => {
-    for (let i = 0; i < node.count; i++) {
-      const outer = node.child(i);
-      const rings: Point[][] = [ccwRing(outer.poly!, true)];
-      for (let j = 0; j < outer.count; j++) {
-        const hole = outer.child(j);
-        rings.push(ccwRing(hole.poly!, false));
-        visit(hole); // islands inside holes
-      }
-      out.push(rings);
-    }
-  };
-  visit(tree);
-  return out;
-}
-
-function ccwRing(path: PathD, ccw: boolean): Point[] {
-  const ring: Point[] = path.map((p) => [p.x, p.y] as Point);
-  if ((ringArea(ring) > 0) !== ccw) ring.reverse();
-  return ring;
+  return polygonsFromPaths(
+    booleanOpD(op, subject, clip.length ? clip : null, fillRule, PRECISION),
+  );
 }

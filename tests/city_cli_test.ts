@@ -68,6 +68,11 @@ Deno.test("city: --export writes the city and walkable area as GeoJSON and print
     assert.equal(summary.crossings, 1);
     assert.equal(summary.walkableRegions, 1);
     assert.deepEqual(summary.unreachableNodes, {});
+    const { rss, heapUsed } = summary.memoryMiB;
+    assert(
+      heapUsed > 0 && rss > heapUsed && rss < 2048,
+      `${rss} MiB resident, ${heapUsed} MiB heap`,
+    );
     const doc = JSON.parse(await Deno.readTextFile(out));
     assert.equal(doc.type, "FeatureCollection");
     const layers = doc.features.map((f: { properties: Record<string, unknown> }) =>
