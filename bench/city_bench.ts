@@ -8,9 +8,12 @@
  *   the mesh, drawn at random across the map, with the navigator's defaults (minimum width
  *   1.1 m, paths within 1 % of the shortest). Target: under 1 ms.
  *
- * At start-up each city is built once and its memory (heap and array buffers held by the model
- * and mesh after garbage collection, with `--v8-flags=--expose-gc`) and path-query outcomes are
- * printed. Target for Helsinki: under 300 MB.
+ * At start-up each city is built once and printed: the CPU time of each phase (read the file,
+ * build the model, walkable area + mesh; one core, first run, so including compilation), its
+ * memory (heap and array buffers held by the model and mesh after garbage collection, with
+ * `--v8-flags=--expose-gc`, and the process's resident set size), and the path queries'
+ * outcomes, search nodes and CPU time per query (the best of three rounds over the 200 pairs).
+ * Target for Helsinki: under 300 MB.
  *
  * Run with `deno bench -A --v8-flags=--expose-gc bench/city_bench.ts`.
  *
@@ -32,9 +35,30 @@ const CITIES = [
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function importAndMesh(bytes: Uint8Array, file: string): Promise<CityNavigation> {
-  const city = buildCityModel(await readMapFeatures(bytes, { file }));
-  return buildCityNavMesh(city);
+/** CPU time (ms) used by this process so far. */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+async function importAndMesh(
+  bytes: Uint8Array,
+  file: string,
+  phases?: Record<string, number>,
+): Promise<CityNavigation> {
+  let t = cpuMs();
+  const lap = (name: string) => {
+    const now = cpuMs();
+    if (phases) phases[name] = Math.round(now - t);
+    t = now;
+  };
+  const features = await readMapFeatures(bytes, { file });
+  lap("read");
+  const city = buildCityModel(features);
+  lap("model");
+  const nav = buildCityNavMesh(city);
+  lap("walkable + mesh");
+  return nav;
 }
 
 for (const [name, path] of CITIES) {
@@ -46,9 +70,10 @@ for (const [name, path] of CITIES) {
   };
   gc?.();
   const before = used();
-  const cpu0 = process.cpuUsage();
-  const nav = await importAndMesh(bytes, file);
-  const cpu = process.cpuUsage(cpu0);
+  const cpu0 = cpuMs();
+  const phases: Record<string, number> = {};
+  const nav = await importAndMesh(bytes, file, phases);
+  const cpu = cpuMs() - cpu0;
   gc?.();
   const heap = (used() - before) / 2 ** 20;
   const rss = process.memoryUsage().rss / 2 ** 20;
@@ -73,19 +98,27 @@ for (const [name, path] of CITIES) {
   const query = new NavMeshQuery(nav.mesh);
   const out = new NavPath();
   const outcomes: Record<string, number> = {};
-  for (const p of pairs) {
-    const status = query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
-    outcomes[`${status}/${out.reason}`] = (outcomes[`${status}/${out.reason}`] ?? 0) + 1;
+  let nodes = 0, perQuery = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const t0 = cpuMs();
+    for (const p of pairs) {
+      const status = query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
+      if (round > 0) continue;
+      outcomes[`${status}/${out.reason}`] = (outcomes[`${status}/${out.reason}`] ?? 0) + 1;
+      nodes += out.nodes;
+    }
+    perQuery = Math.min(perQuery, (cpuMs() - t0) / pairs.length);
   }
   console.log(
-    `${name}: first import + mesh ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, ` +
+    `${name}: first import + mesh ${cpu.toFixed(0)} ms CPU ${JSON.stringify(phases)}, ` +
       `${nav.mesh.triangleCount} triangles, model + mesh ${
         heap.toFixed(0)
       } MB (heap and array buffers)${gc ? "" : " (no --expose-gc: includes garbage)"}, process ${
         rss.toFixed(0)
       } MB RSS; ` +
       `${reachable.length} of ${nav.reachable.length} street nodes reachable; ` +
-      `200 queries (mean ${(distance / 200).toFixed(0)} m apart): ${JSON.stringify(outcomes)}`,
+      `200 queries (mean ${(distance / 200).toFixed(0)} m apart): ${JSON.stringify(outcomes)}, ` +
+      `${(nodes / 200).toFixed(0)} search nodes and ${perQuery.toFixed(2)} ms CPU per query`,
   );
 
   Deno.bench({

@@ -1,7 +1,8 @@
 /**
  * `deno task sim`: runs one simulation and prints its metrics; optionally records the
  * trajectories (`--out run.txt` for PedPy-style text, `--out run.bin` for the compact binary
- * form the viewer replays).
+ * form the viewer replays, `--out run.csv` with lon/lat columns on a map, `--out run.geojson`
+ * for one longitude/latitude LineString per agent).
  *
  * ```sh
  * deno task sim --scenario bottleneck --strategy none --agents 200 --out run.bin
@@ -52,7 +53,11 @@ export const SIM_FLAGS = {
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
-  out: { type: "string", short: "o", help: "record trajectories: .txt (PedPy text), .csv or .bin" },
+  out: {
+    type: "string",
+    short: "o",
+    help: "record trajectories: .txt (PedPy text), .csv, .bin or .geojson (lon/lat)",
+  },
   every: { type: "string", help: "record every k-th step (default 1)" },
   plot: { type: "string", help: "also draw trajectories and density (.svg)" },
   json: { type: "boolean", help: "print the result as JSON" },

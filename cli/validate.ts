@@ -17,6 +17,7 @@ import { createProgress } from "./_progress.ts";
 import { strategies } from "../strategies/mod.ts";
 import { runSuite, validationTests } from "../validation/suite.ts";
 import { formatReport, writeReport } from "../validation/report.ts";
+import { withStrategyVariants } from "../validation/strategy_variants.ts";
 
 const FLAGS = {
   quick: {
@@ -25,7 +26,8 @@ const FLAGS = {
   },
   strategies: {
     type: "string",
-    help: "comma-separated strategy names (default: every avoiding strategy)",
+    help: "comma-separated strategy names, each optionally with options changed as " +
+      "name:option=value[:option=value] (default: every avoiding strategy)",
   },
   seeds: { type: "string", help: "seeds: 3, 1-5 or 1,2,7 (default 1-3; 1 with --quick)" },
   tests: {
@@ -67,11 +69,17 @@ export function validateMain(args: string[]): number {
   const names = split(values.strategies) ??
     strategies.list().filter((f) => f.avoidsCollisions !== false).map((f) => f.name);
   for (const name of names) {
-    if (!strategies.has(name)) {
+    if (!strategies.has(name.split(":")[0])) {
       throw new UsageError(
         `--strategies: unknown strategy '${name}': registered are ${strategies.names().join(", ")}`,
       );
     }
+  }
+  let registry;
+  try {
+    registry = withStrategyVariants(strategies, names);
+  } catch (error) {
+    throw new UsageError(`--strategies: ${(error as Error).message}`);
   }
   const quick = values.quick === true;
   const seeds = typeof values.seeds === "string"
@@ -98,7 +106,7 @@ export function validateMain(args: string[]): number {
     strategies: names,
     seeds,
     quick,
-    registry: strategies,
+    registry,
     tests,
     onProgress(done, total, label) {
       bar ??= createProgress("validate", total, values.quiet === true);

@@ -96,7 +96,8 @@ export interface RunningViewer {
  */
 export async function startViewer(
   args: string[],
-  defaults: { scenario?: string; log?: (line: string) => void } = {},
+  defaults: { scenario?: string; strategies?: readonly string[]; log?: (line: string) => void } =
+    {},
 ): Promise<RunningViewer | null> {
   const log = defaults.log ?? ((line: string) => console.log(line));
   const { values, positionals } = parseFlags(args, FLAGS);
@@ -107,7 +108,7 @@ export async function startViewer(
   const serving = _servingFlags(values);
   const { source, describe } = positionals.length > 0
     ? _replaySource(positionals, values)
-    : await _liveSource(values, defaults.scenario ?? "crossing");
+    : await _liveSource(values, defaults.scenario ?? "crossing", defaults.strategies);
   const bundle = await buildClientBundle();
   let server: ViewerServer;
   try {
@@ -134,7 +135,7 @@ export async function startViewer(
 /** `deno task view`: starts the viewer and serves until Ctrl-C; returns the exit code. */
 export async function viewMain(
   args: string[],
-  defaults: { scenario?: string } = {},
+  defaults: { scenario?: string; strategies?: readonly string[] } = {},
 ): Promise<number> {
   const viewer = await startViewer(args, defaults);
   if (!viewer) return 0;
@@ -196,8 +197,9 @@ function _replaySource(
 async function _liveSource(
   values: _Values,
   defaultScenario: string,
+  defaultStrategies?: readonly string[],
 ): Promise<{ source: FrameSource; describe: string }> {
-  const names = _strategyNames(values.strategies);
+  const names = _strategyNames(values.strategies ?? defaultStrategies?.join(","));
   const agents = integerFlag("agents", values.agents);
   const seed = integerFlag("seed", values.seed) ?? 1;
   if (seed > 0xffff_ffff) throw new UsageError(`--seed must be <= 4294967295: got '${seed}'`);
@@ -206,7 +208,8 @@ async function _liveSource(
   const named = (values.scenario as string | undefined) ?? defaultScenario;
   // A scenario file given relative to the folder the command was run in (INIT_CWD).
   const scenario = Object.hasOwn(BUILTIN_SCENARIOS, named) ? named : resolveUserPath(named);
-  await resolveScenario(scenario, { agents }); // validates the scenario here, with its errors
+  // Validates the scenario here, with its errors; its map is read by the runs themselves.
+  await resolveScenario(scenario, { agents, loadMap: false });
   let source: LiveFrameSource;
   try {
     source = await LiveFrameSource.start({

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { type Area, areaContains, areaSize, sampleArea, validateArea } from "./area.ts";
+import {
+  type Area,
+  areaContains,
+  areaSize,
+  sampleArea,
+  trianglesArea,
+  validateArea,
+} from "./area.ts";
 import { Rng } from "./rng.ts";
 
 const AREAS: Area[] = [
@@ -68,7 +75,32 @@ Deno.test("area validation names the field and the rule", () => {
   );
   assert.throws(
     check({ kind: "blob" }),
-    /'area.kind' must be one of point, rect, circle, capsule, ring: current value is "blob"/,
+    /'area.kind' must be one of point, rect, circle, capsule, ring, triangles, points: current value is "blob"/,
   );
   assert.throws(check(null), TypeError);
+});
+
+Deno.test("triangles and points areas: uniform by area, inside their members", () => {
+  const area = trianglesArea(new Float64Array([0, 0, 1, 0, 0, 1, 10, 0, 13, 0, 10, 3]));
+  assert.equal(areaSize(area), 0.5 + 4.5);
+  const rng = new Rng(3), p: [number, number] = [0, 0];
+  let big = 0;
+  for (let k = 0; k < 2000; k++) {
+    sampleArea(area, rng, p);
+    assert(areaContains(area, p[0], p[1]));
+    if (p[0] >= 10) big++;
+  }
+  // 4.5 of the 5 m² lie in the second triangle: 90 % ± 2 %.
+  assert(Math.abs(big / 2000 - 0.9) < 0.02, `share ${big / 2000}`);
+  const points = { kind: "points" as const, coords: new Float64Array([1, 2, 5, 6]) };
+  const seen = new Set<string>();
+  for (let k = 0; k < 50; k++) {
+    sampleArea(points, rng, p);
+    seen.add(p.join(","));
+  }
+  assert.deepEqual([...seen].sort(), ["1,2", "5,6"]);
+  assert.throws(
+    () => validateArea({ kind: "points", coords: new Float64Array(0) }, "add spawner 'a'", "area"),
+    /'area.coords' must be at least one point/,
+  );
 });

@@ -34,6 +34,32 @@ export const DEFAULT_DESIRED_SPEED: Distribution = {
 export const DEFAULT_RADIUS: Distribution = { kind: "constant", value: 0.25 };
 
 /**
+ * Body radius from anthropometry: half the shoulder (bideltoid) breadth of an adult population
+ * of men and women in equal shares, the widest horizontal dimension of a walking body.
+ * S. Pheasant and C. M. Haslegrave, "Bodyspace: Anthropometry, Ergonomics and the Design of
+ * Work", 3rd ed., 2006, give shoulder breadths of 465 mm (sd 28) for men and 395 mm (sd 24) for
+ * women: half of the mixture is 0.215 m with sd 0.022 m. Clamped to 0.18–0.24 m: at the upper
+ * end people turn their shoulders in a narrow opening rather than stop (at 0.5 m, the narrowest
+ * experimental bottleneck, the widest bodies keep 2 cm of play). A hexagonal packing of discs of
+ * the mean radius holds 6.2 /m², above Weidmann's jam density of 5.4 /m² (U. Weidmann,
+ * "Transporttechnik der Fussgänger", 1993), so that densities up to 4–5 /m² can exist.
+ *
+ * @example
+ * ```ts
+ * import { SHOULDER_RADIUS, distributionMax } from "./distribution.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(distributionMax(SHOULDER_RADIUS), 0.24); // m
+ * ```
+ */
+export const SHOULDER_RADIUS: Distribution = {
+  kind: "normal",
+  mean: 0.215,
+  sd: 0.022,
+  min: 0.18,
+  max: 0.24,
+};
+
+/**
  * Draws one value.
  *
  * @example

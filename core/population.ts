@@ -14,6 +14,7 @@ import {
   validateDistribution,
 } from "./distribution.ts";
 import { pointInPolygon } from "./geometry.ts";
+import { AgentFlags } from "./agent_store.ts";
 import { PlacementIndex } from "./placement_index.ts";
 import type { Rng } from "./rng.ts";
 import type { World } from "./world.ts";
@@ -25,7 +26,12 @@ export type ArrivalPolicy =
   /** It leaves and a new agent appears in its spawner's area (a continuous flow, as in the "Crossing citizens" report). */
   | "respawn"
   /** It stays where it is, flagged as arrived, and keeps blocking others. */
-  | "stay";
+  | "stay"
+  /**
+   * It walks on to a new goal drawn from its spawner's goal area (a stroll from building to
+   * building); the same agent, so its trajectory goes on.
+   */
+  | "next";
 
 /** Where a spawned agent is sent. */
 export type GoalSpec =
@@ -109,7 +115,7 @@ interface SpawnerState {
   pendingRespawns: number;
 }
 
-const ARRIVAL_POLICIES: readonly ArrivalPolicy[] = ["remove", "respawn", "stay"];
+const ARRIVAL_POLICIES: readonly ArrivalPolicy[] = ["remove", "respawn", "stay", "next"];
 
 /** Minimum free gap (m) between a newly placed agent and others, and between it and walls. */
 export const SPAWN_GAP_M = 0.02;
@@ -259,7 +265,10 @@ export class Population {
           } m apart, closer than one body diameter (${2 * maxRadius} m)`,
         );
       }
-    } else if (full.area.kind !== "point" && full.area.kind !== "ring" && full.rate === 0) {
+    } else if (
+      full.area.kind !== "point" && full.area.kind !== "ring" && full.area.kind !== "points" &&
+      full.rate === 0
+    ) {
       // Random placement of a whole batch jams above ~50% packing; say so instead of waiting.
       const capacity = Math.floor(
         (0.5 * areaSize(full.area)) / (Math.PI * (maxRadius + SPAWN_GAP_M) ** 2),
@@ -281,6 +290,31 @@ export class Population {
     return group >= 0 && group < this.#spawners.length
       ? this.#spawners[group].config.onArrival
       : "stay";
+  }
+
+  /**
+   * Sends agent `index` (of spawner `group`, just arrived) to a new goal drawn from its
+   * spawner's goal area, away from where it stands when the area allows, and clears its arrived
+   * flag. Agents of antipodal goals turn back to their start side.
+   */
+  redirect(world: World, index: number, group: number, rng: Rng): void {
+    const s = this.#spawners[group];
+    if (!s) return;
+    const a = world.agents, goal = this.#goal;
+    const x = a.px[index], y = a.py[index], near = 2 * world.arrivalRadius;
+    if (s.config.goal.kind === "area") {
+      for (let attempt = 0; attempt < SPAWN_TRIES; attempt++) {
+        sampleArea(s.config.goal.area, rng, goal);
+        if (isUnreachableGoal(world, goal[0], goal[1])) continue;
+        if (Math.hypot(goal[0] - x, goal[1] - y) > near) break;
+      }
+    } else if (s.config.area.kind === "ring") {
+      goal[0] = 2 * s.config.area.x - a.goalX[index];
+      goal[1] = 2 * s.config.area.y - a.goalY[index];
+    } else return;
+    a.goalX[index] = goal[0];
+    a.goalY[index] = goal[1];
+    a.flags[index] &= ~AgentFlags.arrived;
   }
 
   /** Queues a new agent in spawner `group` to replace one that arrived. */

@@ -250,7 +250,7 @@ Deno.test("spawner configuration errors name the spawner and the field", () => {
     [{ goal: { kind: "antipodal" } }, /an 'antipodal' goal needs a ring area: area is a rect/],
     [
       { onArrival: "vanish" as "stay" },
-      /'onArrival' must be one of remove, respawn, stay: current value is "vanish"/,
+      /'onArrival' must be one of remove, respawn, stay, next: current value is "vanish"/,
     ],
     [
       { agent: { radius: { kind: "constant", value: 0 } } },

@@ -512,6 +512,10 @@ export class World {
       const group = a.group[i];
       const policy = this.population.arrivalPolicy(group);
       if (policy === "stay") continue;
+      if (policy === "next") {
+        this.population.redirect(this, i, group, this.#spawnRng);
+        continue;
+      }
       this.#removeAt(i);
       if (policy === "respawn") this.population.queueRespawn(group);
     }

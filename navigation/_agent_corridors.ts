@@ -25,6 +25,10 @@ export class AgentCorridors {
   endX: Float64Array = new Float64Array(0);
   /** End point of the route, y (m). */
   endY: Float64Array = new Float64Array(0);
+  /** Goal the corridor was planned for, x (m): a new goal (arrival policy `next`) re-plans. */
+  goalX: Float64Array = new Float64Array(0);
+  /** Goal the corridor was planned for, y (m). */
+  goalY: Float64Array = new Float64Array(0);
   /** Serial of the agent the corridor was planned for (a slot is reused after a removal). */
   owner: Uint32Array = new Uint32Array(0);
   /** 1 while the cached steering corner is valid for the corridor. */
@@ -43,6 +47,8 @@ export class AgentCorridors {
     this.length = _grown(this.length, capacity);
     this.endX = _grown(this.endX, capacity);
     this.endY = _grown(this.endY, capacity);
+    this.goalX = _grown(this.goalX, capacity);
+    this.goalY = _grown(this.goalY, capacity);
     this.owner = _grown(this.owner, capacity);
     this.fresh = _grown(this.fresh, capacity);
     while (this.buffers.length < capacity) this.buffers.push(new Int32Array(0));

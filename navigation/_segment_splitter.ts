@@ -69,30 +69,57 @@ export class SegmentSplitter {
     const found: { id: number; t: number }[] = [];
     const stamp = ++this.#stampNow;
     const steps = Math.ceil(len / (this.#cell * 0.5)) + 1;
-    for (let s = 0; s <= steps; s++) {
-      const px = ax + (ex * s) / steps, py = ay + (ey * s) / steps;
-      const cx = Math.floor((px - this.#minX) / this.#cell),
-        cy = Math.floor((py - this.#minY) / this.#cell);
-      for (let gy = cy - 1; gy <= cy + 1; gy++) {
-        if (gy < 0 || gy >= this.#rows) continue;
-        for (let gx = cx - 1; gx <= cx + 1; gx++) {
-          if (gx < 0 || gx >= this.#cols) continue;
-          const cell = gy * this.#cols + gx;
-          for (let k = this.#start[cell]; k < this.#start[cell + 1]; k++) {
-            const v = this.#items[k];
-            if (v === a || v === b || this.#stamp[v] === stamp) continue;
-            this.#stamp[v] = stamp;
-            const vx = c[2 * v] - ax, vy = c[2 * v + 1] - ay;
-            const t = (vx * ex + vy * ey) / len2;
-            if (t * len <= tol || (1 - t) * len <= tol) continue;
-            const dist = Math.abs(vx * ey - vy * ex) / len;
-            if (dist <= tol) found.push({ id: v, t });
+    // A short segment: the cells of its box (grown by the tolerance), each once; a long one:
+    // the 3 × 3 cells around points every half cell along it.
+    const cell = this.#cell;
+    const x0 = Math.floor((Math.min(ax, bx) - tol - this.#minX) / cell),
+      x1 = Math.floor((Math.max(ax, bx) + tol - this.#minX) / cell);
+    const y0 = Math.floor((Math.min(ay, by) - tol - this.#minY) / cell),
+      y1 = Math.floor((Math.max(ay, by) + tol - this.#minY) / cell);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= 9 * (steps + 1)) {
+      for (let gy = Math.max(0, y0); gy <= Math.min(this.#rows - 1, y1); gy++) {
+        for (let gx = Math.max(0, x0); gx <= Math.min(this.#cols - 1, x1); gx++) {
+          this.#scanCell(gy * this.#cols + gx, a, b, stamp, found);
+        }
+      }
+    } else {
+      for (let s = 0; s <= steps; s++) {
+        const px = ax + (ex * s) / steps, py = ay + (ey * s) / steps;
+        const cx = Math.floor((px - this.#minX) / cell), cy = Math.floor((py - this.#minY) / cell);
+        for (let gy = cy - 1; gy <= cy + 1; gy++) {
+          if (gy < 0 || gy >= this.#rows) continue;
+          for (let gx = cx - 1; gx <= cx + 1; gx++) {
+            if (gx < 0 || gx >= this.#cols) continue;
+            this.#scanCell(gy * this.#cols + gx, a, b, stamp, found);
           }
         }
       }
     }
     found.sort((p, q) => p.t - q.t);
     return found.map((f) => f.id);
+  }
+
+  /** Adds the vertices of `cell` lying inside segment a–b (not yet stamped) to `found`. */
+  #scanCell(
+    cell: number,
+    a: number,
+    b: number,
+    stamp: number,
+    found: { id: number; t: number }[],
+  ): void {
+    const c = this.#coords, tol = this.#tol;
+    const ax = c[2 * a], ay = c[2 * a + 1], ex = c[2 * b] - ax, ey = c[2 * b + 1] - ay;
+    const len2 = ex * ex + ey * ey, len = Math.sqrt(len2);
+    for (let k = this.#start[cell]; k < this.#start[cell + 1]; k++) {
+      const v = this.#items[k];
+      if (v === a || v === b || this.#stamp[v] === stamp) continue;
+      this.#stamp[v] = stamp;
+      const vx = c[2 * v] - ax, vy = c[2 * v + 1] - ay;
+      const t = (vx * ex + vy * ey) / len2;
+      if (t * len <= tol || (1 - t) * len <= tol) continue;
+      const dist = Math.abs(vx * ey - vy * ex) / len;
+      if (dist <= tol) found.push({ id: v, t });
+    }
   }
 
   /** The ring with every edge split at the vertices lying on it. */

@@ -101,7 +101,7 @@ export function extractBorderEdges(
   const key = (a: number, b: number): number => a < b ? a * n + b : b * n + a;
 
   // Directed edges with the triangle on their left; count undirected uses.
-  const uses = new Map<number, number>();
+  const uses = new EdgeCounter(triangles.length);
   const directed: number[] = [];
   for (let t = 0; t < triangles.length; t += 3) {
     const a = ids[triangles[t]];
@@ -111,11 +111,10 @@ export function extractBorderEdges(
       (xy[2 * b + 1] - xy[2 * a + 1]) * (xy[2 * c] - xy[2 * a]);
     if (cross === 0) continue;
     if (cross < 0) [b, c] = [c, b];
-    for (const [p, q] of [[a, b], [b, c], [c, a]]) {
-      directed.push(p, q);
-      const k = key(p, q);
-      uses.set(k, (uses.get(k) ?? 0) + 1);
-    }
+    directed.push(a, b, b, c, c, a);
+    uses.add(key(a, b));
+    uses.add(key(b, c));
+    uses.add(key(c, a));
   }
   // Edges used once, split at vertices lying on them (tile seams), counted again.
   const splitter = new SegmentSplitter(xy, n, Math.max(weldTolerance, 1e-9));
@@ -130,11 +129,8 @@ export function extractBorderEdges(
     }
     pieces.push(prev, q);
   }
-  const pieceUses = new Map<number, number>();
-  for (let e = 0; e < pieces.length; e += 2) {
-    const k = key(pieces[e], pieces[e + 1]);
-    pieceUses.set(k, (pieceUses.get(k) ?? 0) + 1);
-  }
+  const pieceUses = new EdgeCounter(pieces.length / 2);
+  for (let e = 0; e < pieces.length; e += 2) pieceUses.add(key(pieces[e], pieces[e + 1]));
   const from: number[] = [], to: number[] = [];
   for (let e = 0; e < pieces.length; e += 2) {
     if (pieceUses.get(key(pieces[e], pieces[e + 1])) === 1) {
@@ -251,4 +247,41 @@ function mergeChains(
     chains: result,
     unmergedCount,
   };
+}
+
+/** Counts of numeric edge keys in an open-addressing table (at most `capacity` distinct keys). */
+class EdgeCounter {
+  #keys: Float64Array;
+  #counts: Int32Array;
+  #mask: number;
+
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < 2 * capacity) size *= 2;
+    this.#keys = new Float64Array(size);
+    this.#counts = new Int32Array(size);
+    this.#mask = size - 1;
+  }
+
+  #slot(key: number): number {
+    const lo = key % 4294967296, hi = (key - lo) / 4294967296;
+    let h = (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) >>> 0;
+    h ^= h >>> 15;
+    const keys = this.#keys, counts = this.#counts, mask = this.#mask;
+    for (let s = h & mask;; s = (s + 1) & mask) {
+      if (counts[s] === 0 || keys[s] === key) return s;
+    }
+  }
+
+  /** Counts one more use of `key`. */
+  add(key: number): void {
+    const s = this.#slot(key);
+    this.#keys[s] = key;
+    this.#counts[s]++;
+  }
+
+  /** Uses of `key` (0 when never added). */
+  get(key: number): number {
+    return this.#counts[this.#slot(key)];
+  }
 }

@@ -254,6 +254,34 @@ export class NavMeshNavigator implements Navigator {
     };
   }
 
+  /**
+   * Agent `i`'s planned route as it stands: the corners of the shortest path through its
+   * corridor on the mesh (Lee and Preparata's funnel), from where it stands to the route's end,
+   * written `[x0, y0, x1, y1, …]` (m) into `out` (at most `out.length / 2` points). Returns the
+   * number of points; 0 when the agent has no route (unplanned, queued, unreachable, off the
+   * mesh or arrived). For viewers and scripts, not for hot loops.
+   */
+  plannedRoute(agents: AgentStore, i: number, out: Float64Array): number {
+    if (i < 0 || i >= agents.count || (agents.flags[i] & AgentFlags.arrived) !== 0) return 0;
+    const cols = this.#cols;
+    cols.bind(agents);
+    const s = cols.status[i];
+    if (s !== NavAgentStatus.following && s !== NavAgentStatus.partial) return 0;
+    const corridors = this.#corridors, slot = agents.slot[i];
+    if (slot >= corridors.owner.length || corridors.owner[slot] !== agents.serial[i]) return 0;
+    return stringPull(this.mesh, {
+      corridor: corridors.buffers[slot],
+      begin: corridors.head[slot],
+      end: corridors.head[slot] + corridors.length[slot],
+      startX: agents.px[i],
+      startY: agents.py[i],
+      endX: corridors.endX[slot],
+      endY: corridors.endY[slot],
+      out,
+      maxPoints: out.length >> 1,
+    });
+  }
+
   /** Path queries run so far. */
   get queries(): number {
     return this.#queries;
@@ -332,7 +360,9 @@ export class NavMeshNavigator implements Navigator {
     const s = this.#cols.status[i];
     if (s === NavAgentStatus.unplanned) return true;
     if (s === NavAgentStatus.following || s === NavAgentStatus.partial) {
-      return this.#corridors.owner[ctx.agents.slot[i]] !== ctx.agents.serial[i];
+      const a = ctx.agents, slot = a.slot[i], corridors = this.#corridors;
+      return corridors.owner[slot] !== a.serial[i] || corridors.goalX[slot] !== a.goalX[i] ||
+        corridors.goalY[slot] !== a.goalY[i];
     }
     return s === NavAgentStatus.unreachable && ctx.time >= this.#cols.retryAt[i];
   }
@@ -370,6 +400,8 @@ export class NavMeshNavigator implements Navigator {
     corridors.endX[slot] = result === "found" ? a.goalX[i] : path.endX;
     corridors.endY[slot] = result === "found" ? a.goalY[i] : path.endY;
     corridors.owner[slot] = a.serial[i];
+    corridors.goalX[slot] = a.goalX[i];
+    corridors.goalY[slot] = a.goalY[i];
     // An agent standing in the clearance band starts from its own triangle when that touches
     // the corridor.
     const here = cols.triangle[i];

@@ -13,6 +13,7 @@
 import Constrainautor from "npm:@kninnug/constrainautor@4.1.0";
 import Delaunator from "npm:delaunator@5.1.0";
 import { SegmentSplitter } from "./_segment_splitter.ts";
+import { SparseFlipSet } from "./_sparse_flip_set.ts";
 import { weldPoints } from "./_weld.ts";
 import type { PolygonWithHoles } from "./walkable_area.ts";
 
@@ -156,7 +157,10 @@ function triangulateRings(
   const verts = _localVertices(coords, [...rings.outer, ...rings.inner]);
   const { pts, globalOf } = verts;
   const del = new Delaunator(pts);
-  const bits = _constrainRings(new Constrainautor(del), verts, rings);
+  const con = new Constrainautor(del);
+  // Same flips, visited without rescanning every edge after each constraint.
+  (con as unknown as { flips: SparseFlipSet }).flips = new SparseFlipSet(del.triangles.length);
+  const bits = _constrainRings(con, verts, rings);
   const state = _floodParity(del, bits, globalOf.length);
   const triangles = del.triangles;
   for (let t = 0; t < state.length; t++) {

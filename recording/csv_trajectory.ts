@@ -10,12 +10,16 @@
  * ```
  *
  * `time_s` is the simulation time of the frame (s), `x_m`, `y_m`, `z_m` the position (m, 4
- * decimals). CSV has no comment lines, so the run's description stays with the other formats:
+ * decimals). When the run is placed on the globe (its header has an `anchor`: a scenario with a
+ * `map` or an `anchor`), two more columns give the position as `lon` and `lat` (WGS84 degrees,
+ * 7 decimals, about 1 cm), through the anchor's {@linkcode LocalProjection}; the reader takes
+ * either layout and keeps the metres. CSV has no comment lines, so the run's description stays with the other formats:
  * PedPy's text layout (`.txt`, `text_trajectory.ts`) and the binary form (`.bin`). The frame
  * rate is read back from the frame numbers and times.
  *
  * @module
  */
+import { LocalProjection } from "../geo/local_projection.ts";
 import { _FrameProtocol, _OutputFile, _readFileBytes } from "./_file_io.ts";
 import { _NUMBER, _writeFixed4, _writeUint } from "./text_trajectory.ts";
 import {
@@ -38,8 +42,11 @@ export const CSV_TRAJECTORY_COLUMNS: readonly string[] = [
   "z_m",
 ];
 
-/** Upper bound of one row (bytes): two u32, a time, three coordinates, commas, newline. */
-const ROW_BYTES = 112;
+/** The two columns added for runs placed on the globe: WGS84 degrees. */
+export const CSV_LONLAT_COLUMNS: readonly string[] = ["lon", "lat"];
+
+/** Upper bound of one row (bytes): two u32, a time, three coordinates, lon/lat, commas, newline. */
+const ROW_BYTES = 112 + 32;
 /** Largest |coordinate| written (m); keeps rows within {@linkcode ROW_BYTES}. */
 const MAX_COORDINATE = 1e11;
 const COMMA = 0x2c, NEWLINE = 0x0a;
@@ -90,6 +97,8 @@ export class CsvTrajectoryWriter implements TrajectoryWriter {
   #prefix = new Uint8Array(0);
   #frame = 0;
   #pos = 0;
+  #projection: LocalProjection | null = null;
+  #encoder = new TextEncoder();
 
   /** Creates (or truncates) `path`; throws a one-line error naming it when that fails. */
   constructor(path: string, options: CsvTrajectoryWriterOptions = {}) {
@@ -101,7 +110,11 @@ export class CsvTrajectoryWriter implements TrajectoryWriter {
   /** Writes the header row; must come first, once. The header's fields are not stored. */
   writeHeader(header: TrajectoryHeader): void {
     this.#protocol.header(header);
-    const bytes = new TextEncoder().encode(`${CSV_TRAJECTORY_COLUMNS.join(",")}\n`);
+    this.#projection = header.anchor ? new LocalProjection(header.anchor) : null;
+    const columns = this.#projection
+      ? [...CSV_TRAJECTORY_COLUMNS, ...CSV_LONLAT_COLUMNS]
+      : CSV_TRAJECTORY_COLUMNS;
+    const bytes = new TextEncoder().encode(`${columns.join(",")}\n`);
     this.#out.reserve(bytes.length).set(bytes, this.#out.length);
     this.#out.commit(this.#out.length + bytes.length);
   }
@@ -144,6 +157,11 @@ export class CsvTrajectoryWriter implements TrajectoryWriter {
       pos = _writeFixed4(bytes, pos, y);
       bytes[pos++] = COMMA;
       pos = _writeFixed4(bytes, pos, z);
+      if (this.#projection) {
+        const { lon, lat } = this.#projection.toLonLat(x, y);
+        pos += this.#encoder.encodeInto(`,${lon.toFixed(7)},${lat.toFixed(7)}`, bytes.subarray(pos))
+          .written;
+      }
       bytes[pos++] = NEWLINE;
     }
     this.#pos = pos;
@@ -213,7 +231,8 @@ export function decodeCsvTrajectory(
   };
   const ids: number[] = [], frameOf: number[] = [], times: number[] = [];
   const xs: number[] = [], ys: number[] = [], zs: number[] = [];
-  let header = false, incomplete = false, lineNo = 0;
+  let header = false, incomplete = false, lineNo = 0, width = CSV_TRAJECTORY_COLUMNS.length;
+  const names = [...CSV_TRAJECTORY_COLUMNS, ...CSV_LONLAT_COLUMNS];
   for (let pos = 0; pos < text.length;) {
     const newline = text.indexOf("\n", pos);
     const end = newline >= 0 ? newline : text.length;
@@ -227,18 +246,24 @@ export function decodeCsvTrajectory(
     if (line.length === 0) continue;
     const cells = line.split(",").map((c) => c.trim());
     if (!header) {
-      if (cells.join(",") !== CSV_TRAJECTORY_COLUMNS.join(",")) {
-        fail(lineNo, `expected the header row '${CSV_TRAJECTORY_COLUMNS.join(",")}': "${line}"`);
+      if (cells.join(",") === names.join(",")) width = names.length;
+      else if (cells.join(",") !== CSV_TRAJECTORY_COLUMNS.join(",")) {
+        fail(
+          lineNo,
+          `expected the header row '${CSV_TRAJECTORY_COLUMNS.join(",")}' (then ',${
+            CSV_LONLAT_COLUMNS.join(",")
+          }' on the globe): "${line}"`,
+        );
       }
       header = true;
       continue;
     }
-    if (cells.length !== CSV_TRAJECTORY_COLUMNS.length) {
-      fail(lineNo, `expected ${CSV_TRAJECTORY_COLUMNS.length} values, found ${cells.length}`);
+    if (cells.length !== width) {
+      fail(lineNo, `expected ${width} values, found ${cells.length}`);
     }
     for (let k = 0; k < cells.length; k++) {
       if (!_NUMBER.test(cells[k])) {
-        fail(lineNo, `'${CSV_TRAJECTORY_COLUMNS[k]}' is not a number: "${cells[k]}"`);
+        fail(lineNo, `'${names[k]}' is not a number: "${cells[k]}"`);
       }
     }
     const id = Number(cells[0]), frame = Number(cells[1]);

@@ -54,6 +54,7 @@ export {
   readBinaryTrajectory,
 } from "./binary_trajectory.ts";
 export {
+  CSV_LONLAT_COLUMNS,
   CSV_TRAJECTORY_COLUMNS,
   type CsvTrajectoryReadOptions,
   CsvTrajectoryWriter,
@@ -61,6 +62,7 @@ export {
   decodeCsvTrajectory,
   readCsvTrajectory,
 } from "./csv_trajectory.ts";
+export { GeoJsonTrajectoryWriter } from "./geojson_trajectory.ts";
 export { readTrajectory, type ReadTrajectoryOptions } from "./read_trajectory.ts";
 export {
   type TrajectoryFormat,

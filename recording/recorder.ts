@@ -7,6 +7,7 @@ import type { Point } from "../core/geometry.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import { BinaryTrajectoryWriter } from "./binary_trajectory.ts";
 import { CsvTrajectoryWriter } from "./csv_trajectory.ts";
+import { GeoJsonTrajectoryWriter } from "./geojson_trajectory.ts";
 import { TextTrajectoryWriter } from "./text_trajectory.ts";
 import type {
   AgentColumns,
@@ -18,9 +19,11 @@ import type {
 
 /**
  * A trajectory file format: `text` is PedPy's white-space separated layout with a `#` header,
- * `csv` comma-separated values with a header row, `binary` the compact columnar form.
+ * `csv` comma-separated values with a header row (with `lon`, `lat` columns when the run has an
+ * anchor), `binary` the compact columnar form, `geojson` one LineString per agent in
+ * longitude/latitude (runs with an anchor).
  */
-export type TrajectoryFormat = "text" | "csv" | "binary";
+export type TrajectoryFormat = "text" | "csv" | "binary" | "geojson";
 
 /** Options of {@linkcode TrajectoryRecorder}. */
 export interface TrajectoryRecorderOptions {
@@ -28,7 +31,8 @@ export interface TrajectoryRecorderOptions {
   path: string;
   /**
    * File format. @default from the extension of `path`: `.bin` binary, `.txt` text (PedPy's
-   * layout), `.csv` comma-separated values; any other extension throws
+   * layout), `.csv` comma-separated values, `.geojson` GeoJSON LineStrings; any other
+   * extension throws
    */
   format?: TrajectoryFormat;
   /** Record one frame every `every` steps (integer >= 1); the frame rate is `1 / (dt · every)`. @default 1 */
@@ -119,9 +123,12 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
     }
     const where = `Cannot create TrajectoryRecorder for '${path}'`;
     this.format = options.format ?? _formatFromExtension(path);
-    if (this.format !== "text" && this.format !== "csv" && this.format !== "binary") {
+    if (
+      this.format !== "text" && this.format !== "csv" && this.format !== "binary" &&
+      this.format !== "geojson"
+    ) {
       throw new RangeError(
-        `${where} as 'format' must be "text", "csv" or "binary": current value is ${
+        `${where} as 'format' must be "text", "csv", "binary" or "geojson": current value is ${
           JSON.stringify(this.format)
         }`,
       );
@@ -133,6 +140,11 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
       );
     }
     _checkAnchor(where, options.anchor);
+    if (this.format === "geojson" && !options.anchor) {
+      throw new RangeError(
+        `${where} as GeoJSON trajectories are in longitude/latitude: the scenario needs a "map" or an "anchor" (or write .csv, .txt or .bin)`,
+      );
+    }
     if (options.seed != null && (!Number.isInteger(options.seed) || options.seed < 0)) {
       throw new RangeError(
         `${where} as 'seed' must be an integer >= 0: current value is ${options.seed}`,
@@ -152,6 +164,8 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
       ? new BinaryTrajectoryWriter(path, writerOptions)
       : this.format === "csv"
       ? new CsvTrajectoryWriter(path, writerOptions)
+      : this.format === "geojson"
+      ? new GeoJsonTrajectoryWriter(path)
       : new TextTrajectoryWriter(path, writerOptions);
   }
 
@@ -243,10 +257,11 @@ function _formatFromExtension(path: string): TrajectoryFormat {
   if (extension === "bin") return "binary";
   if (extension === "txt") return "text";
   if (extension === "csv") return "csv";
+  if (extension === "geojson") return "geojson";
   throw new RangeError(
     `Cannot create TrajectoryRecorder for '${path}' as its extension ${
       extension ? `'.${extension}'` : "(none)"
-    } is unknown: use .bin (binary), .txt (text) or .csv (comma-separated), or pass 'format'`,
+    } is unknown: use .bin (binary), .txt (text), .csv (comma-separated) or .geojson (GeoJSON lines), or pass 'format'`,
   );
 }
 

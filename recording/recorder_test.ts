@@ -291,7 +291,7 @@ Deno.test("recorder options are checked with one-line errors", async () => {
       name: "RangeError",
       message:
         `Cannot create TrajectoryRecorder for '${dir}/run.dat' as its extension '.dat' is unknown: ` +
-        "use .bin (binary), .txt (text) or .csv (comma-separated), or pass 'format'",
+        "use .bin (binary), .txt (text), .csv (comma-separated) or .geojson (GeoJSON lines), or pass 'format'",
     });
     const missing = `${dir}/no/such/dir/run.bin`;
     assert.throws(() => new TrajectoryRecorder({ path: missing }), {

@@ -195,7 +195,7 @@ export interface TrajectoryWriter {
   /** The file being written. */
   readonly path: string;
   /** The file format. */
-  readonly format: "text" | "csv" | "binary";
+  readonly format: "text" | "csv" | "binary" | "geojson";
   /** Writes the header; must come first, once. */
   writeHeader(header: TrajectoryHeader): void;
   /** Starts frame number `frame` at `time` (s) holding `count` agents. */

@@ -33,6 +33,7 @@ import type {
 } from "./schema.ts";
 import { estimateRunBytes, formatBytes, memoryBudgetBytes } from "./memory_estimate.ts";
 import { checkPlacement } from "./placement_checks.ts";
+import { MapPlaces } from "./map_places.ts";
 import { type AgentStore, columnLimits } from "../core/agent_store.ts";
 
 /** Default simulated time when a scenario gives no `duration` (s). */
@@ -154,7 +155,14 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
   const strategy = scenarioStrategy(spec, options, fail);
   // With a navigation section, the navigation mesh owns the geometry: its merged border edges
   // replace the raw walls and obstacles, and navigators plan on it.
-  const navMesh = spec.navigation ? scenarioNavMesh(spec, fail) : undefined;
+  const navMesh = spec.navigation
+    ? scenarioNavMesh(spec, fail)
+    : spec.map
+    ? mapNavMesh(options, fail)
+    : undefined;
+  const places = spec.map && navMesh && options.resources?.city
+    ? MapPlaces.of(options.resources.city, navMesh)
+    : undefined;
   const navigator = scenarioNavigator(spec, options, navMesh, fail);
   let world: World;
   try {
@@ -171,7 +179,7 @@ export function buildScenario(input: ScenarioSpec, options: BuildScenarioOptions
   }
   _checkMemory(world.agents, spec, options, fail);
   addGeometry(world, spec, { navMesh, fail });
-  addSpawners(world, spec, fail);
+  addSpawners(world, spec, fail, places);
   const steps = runSteps(spec, options, world.dt, fail);
   const warnings: string[] = [];
   for (const finding of checkPlacement(world, spec)) {
@@ -291,7 +299,7 @@ function addGeometry(
 }
 
 /** Adds the spawners with their agent templates, checking column names and goal references. */
-function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
+function addSpawners(world: World, spec: ScenarioSpec, fail: Fail, places?: MapPlaces): void {
   const base = agentTemplate(DEFAULT_AGENT_TEMPLATE, spec.agents, "agents", fail);
   const strategy = world.strategy.name;
   _checkColumns(world.agents, spec.agents, { where: "agents", strategy, fail });
@@ -299,11 +307,13 @@ function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
     const where = `spawners[${i}]`;
     const template = agentTemplate(base, s.agents, `${where}.agents`, fail);
     _checkColumns(world.agents, s.agents, { where: `${where}.agents`, strategy, fail });
-    const goal = spawnerGoal(spec, s.goal, { where: `${where}.goal`, fail });
+    const goal = spawnerGoal(spec, s.goal, { where: `${where}.goal`, fail, places });
+    const area = _mapArea(s.area, "spawn", { where: `${where}.area`, fail, places }) ??
+      toArea(s.area, s.count, distributionMax(template.radius));
     try {
       world.population.addSpawner({
         name: s.name ?? `spawner ${i}`,
-        area: toArea(s.area, s.count, distributionMax(template.radius)),
+        area,
         count: s.count,
         rate: s.rate,
         startTime: s.startTime,
@@ -323,10 +333,12 @@ function addSpawners(world: World, spec: ScenarioSpec, fail: Fail): void {
 function spawnerGoal(
   spec: ScenarioSpec,
   goal: SpawnerSpec["goal"],
-  context: { where: string; fail: Fail },
+  context: { where: string; fail: Fail; places?: MapPlaces },
 ): GoalSpec {
   if (goal === "antipodal") return { kind: "antipodal" };
-  if (typeof goal !== "string") return { kind: "area", area: toArea(goal, 0, 0) };
+  if (typeof goal !== "string") {
+    return { kind: "area", area: _mapArea(goal, "goal", context) ?? toArea(goal, 0, 0) };
+  }
   // Own keys only: a goal called `toString` or `constructor` is not a prototype method.
   const area = spec.goals && Object.hasOwn(spec.goals, goal) ? spec.goals[goal] : undefined;
   if (!area) {
@@ -338,14 +350,59 @@ function spawnerGoal(
       }`,
     );
   }
-  return { kind: "area", area: toArea(area, 0, 0) };
+  const field = { ...context, where: `goals.${goal}` };
+  return { kind: "area", area: _mapArea(area, "goal", field) ?? toArea(area, 0, 0) };
+}
+
+/**
+ * A place on the scenario's map (`street`, `building`, `near`) as a spawn area or a goal, or
+ * null for local areas; a map place without a map, or a place the map lacks, fails at `where`.
+ */
+function _mapArea(
+  spec: AreaSpec,
+  role: "spawn" | "goal",
+  context: { where: string; fail: Fail; places?: MapPlaces },
+): Area | null {
+  if (spec.street === undefined && spec.building === undefined && spec.near === undefined) {
+    return null;
+  }
+  const { where, fail, places } = context;
+  const key = spec.street !== undefined
+    ? "street"
+    : spec.building !== undefined
+    ? "building"
+    : "near";
+  if (!places) {
+    return fail(`${where}.${key}`, 'a place on a map needs the scenario\'s "map" section');
+  }
+  try {
+    const place = spec.street !== undefined
+      ? places.street(spec.street)
+      : spec.building !== undefined
+      ? places.building(spec.building)
+      : places.near(spec.near![0], spec.near![1], spec.radius);
+    return role === "spawn" ? place.spawn : place.goal;
+  } catch (error) {
+    return fail(`${where}.${key}`, (error as Error).message);
+  }
+}
+
+/** The navigation mesh of a scenario's `map`, loaded beforehand (see `loadScenarioMap`). */
+function mapNavMesh(options: BuildScenarioOptions, fail: Fail): NavMesh {
+  const mesh = options.resources?.navMesh;
+  if (!mesh || !options.resources?.city) {
+    return fail(
+      "map",
+      "the map is not loaded: resolve the scenario with resolveScenario, or pass the city and its mesh from loadScenarioMap as resources",
+    );
+  }
+  return mesh;
 }
 
 /** What a scenario file can do about missing world data, per kind. */
 const RESOURCE_HINTS: Readonly<Record<NavigatorResourceName, string>> = {
   navMesh: 'add a "navigation" section',
-  city:
-    "scenario files cannot give one: give a map file as the scenario (a city walk) or build the world in a script",
+  city: 'add a "map" section, or give a map file as the scenario (a city walk)',
   streetGuidance: "it is built from the city",
 };
 
@@ -426,10 +483,10 @@ function navigatorChoice(
       optionsField: "navigator.options",
     };
   }
-  if (spec.navigation) {
+  if (spec.navigation || spec.map) {
     return {
       choice: { name: "navmesh", options: shortForm ?? {} },
-      nameField: "navigation",
+      nameField: spec.navigation ? "navigation" : "map",
       optionsField: "navigation.navigator",
     };
   }

@@ -21,3 +21,5 @@ export * from "./resolve.ts";
 export * from "./run.ts";
 export * from "./compare.ts";
 export * from "./builtin/mod.ts";
+export * from "./scenario_map.ts";
+export * from "./map_places.ts";

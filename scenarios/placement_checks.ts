@@ -150,7 +150,7 @@ function _checkSpawnArea(
     return [];
   }
   const share = clear / total;
-  if (share < 1 && rate === 0) {
+  if (share < 1 && rate === 0 && kind !== "points") {
     const clearArea = share * areaSize(area);
     const capacity = Math.floor((0.5 * clearArea) / (Math.PI * (radius + SPAWN_GAP_M) ** 2));
     if (count > capacity) {
@@ -232,6 +232,19 @@ function _probes(area: Area, count: number): number[] {
       }
       return out;
     }
+    case "points":
+    case "triangles": {
+      // Evenly spread members: the points, or the triangles' centroids.
+      const per = area.kind === "points" ? 2 : 6, n = area.coords.length / per;
+      const step = Math.max(1, Math.ceil(n / (PROBES_PER_SIDE * PROBES_PER_SIDE)));
+      const c = area.coords;
+      for (let k = 0; k < n; k += step) {
+        const o = per * k;
+        if (per === 2) out.push(c[o], c[o + 1]);
+        else out.push((c[o] + c[o + 2] + c[o + 4]) / 3, (c[o + 1] + c[o + 3] + c[o + 5]) / 3);
+      }
+      return out;
+    }
   }
   const [minX, minY, maxX, maxY] = _box(area);
   const side = PROBES_PER_SIDE;
@@ -268,8 +281,11 @@ function _box(area: Area): [number, number, number, number] {
         Math.max(area.ax, area.bx) + area.radius,
         Math.max(area.ay, area.by) + area.radius,
       ];
-    default:
+    case "point":
+    case "ring":
       return [area.x, area.y, area.x, area.y];
+    default:
+      return [0, 0, 0, 0];
   }
 }
 

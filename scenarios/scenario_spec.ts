@@ -10,7 +10,10 @@
 /** `[x, y]` (m) in the scenario's local frame. */
 export type PointSpec = [number, number];
 
-/** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
+/**
+ * An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring` (local metres), or, on a
+ * scenario's `map`, one of its places: `street`, `building`, `near` (with `radius`).
+ */
 export interface AreaSpec {
   /** `[minX, minY, maxX, maxY]` (m). */
   rect?: [number, number, number, number];
@@ -22,6 +25,26 @@ export interface AreaSpec {
   point?: PointSpec;
   /** Places on a circle round `center` (ring spawners); `radius` (m) defaults to the spread. */
   ring?: { center: PointSpec; radius?: number };
+  /** A street of the map by name: the walkable ground along it. */
+  street?: string;
+  /** `"random"` (a random building per agent, at its door), or a building's name or id. */
+  building?: string;
+  /** `[lon, lat]` (degrees): the walkable ground within `radius` of the point. */
+  near?: [number, number];
+  /** Radius of a `near` area (m). @default 20 */
+  radius?: number;
+}
+
+/** A city map to run on (a scenario's `map` section). */
+export interface MapSpec {
+  /** The map file (`.osm.pbf`, `.osm`, `.json`, `.geojson`), relative to the scenario file. */
+  osm: string;
+  /** Crop box `[west, south, east, north]` (degrees). */
+  bbox?: [number, number, number, number];
+  /** Options of the walkable area (see `navigation/city_walkable.ts`). */
+  walkable?: Record<string, unknown>;
+  /** Erosion of the area paths use (m). */
+  clearance?: number;
 }
 
 /** A per-agent value: a number, or a clamped normal, or a uniform distribution. */
@@ -59,7 +82,7 @@ export interface SpawnerSpec {
   /** A goal name, an inline area, or "antipodal" (ring spawners). */
   goal: string | AreaSpec;
   /** What an agent does on arrival. */
-  onArrival?: "remove" | "respawn" | "stay";
+  onArrival?: "remove" | "respawn" | "stay" | "next";
   /** Gates to cross on the way, in order: each a segment `[[x1, y1], [x2, y2]]` (m). */
   via?: [PointSpec, PointSpec][];
   /** Height of the spawn area (m) on multi-level meshes. */
@@ -158,4 +181,6 @@ export interface ScenarioSpec {
   };
   /** Plan routes on a navigation mesh instead of walking straight at goals. */
   navigation?: NavigationSpec;
+  /** A city map to walk, with a navigation mesh over its walkable area. */
+  map?: MapSpec;
 }

@@ -35,6 +35,7 @@ import type {
   AgentParamsSpec,
   AreaSpec,
   DistributionSpec,
+  MapSpec,
   NavigationSpec,
   PointSpec,
   PolygonRingsSpec,
@@ -48,6 +49,7 @@ export type {
   AgentParamsSpec,
   AreaSpec,
   DistributionSpec,
+  MapSpec,
   NavigationSpec,
   PluginChoiceSpec,
   PointSpec,
@@ -84,7 +86,32 @@ export const PointSchema: z.ZodType<PointSpec> = z.tuple([coordinate(), coordina
 /** A polyline or polygon: at least two points. */
 const PointList = z.array(PointSchema).min(2, { error: "expected at least 2 points" });
 
-/** An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring`. */
+/** The kinds of area, one of which an area gives. */
+const AREA_KINDS = [
+  "rect",
+  "circle",
+  "capsule",
+  "point",
+  "ring",
+  "street",
+  "building",
+  "near",
+] as const;
+
+/** A longitude/latitude pair `[lon, lat]` in degrees (WGS84). */
+export const LonLatSchema: z.ZodType<[number, number]> = z.tuple([
+  finite().refine((v) => v >= -180 && v <= 180, { message: "longitude must be in [-180, 180]" }),
+  finite().refine((v) => v >= -90 && v <= 90, { message: "latitude must be in [-90, 90]" }),
+], { error: "expected [lon, lat] in degrees" });
+
+/**
+ * An area: exactly one of `rect`, `circle`, `capsule`, `point`, `ring` (local metres), or, in a
+ * scenario with a `map`, a place on the map: `{"street": "Name"}` (its sidewalks and walkable
+ * ground), `{"building": "random"}` (a random building per agent, reached at its door or the
+ * edge on the walkable side; or one building by `name` or id such as `"way/123"`), or
+ * `{"near": [lon, lat], "radius": m}` (the walkable ground within `radius` of a point; default
+ * 20 m).
+ */
 export const AreaSchema: z.ZodType<AreaSpec> = z.object({
   rect: z.tuple([coordinate(), coordinate(), coordinate(), coordinate()], {
     error: "expected [minX, minY, maxX, maxY] (m)",
@@ -95,9 +122,46 @@ export const AreaSchema: z.ZodType<AreaSpec> = z.object({
   capsule: z.object({ from: PointSchema, to: PointSchema, radius: length() }).strict().optional(),
   point: PointSchema.optional(),
   ring: z.object({ center: PointSchema, radius: length().optional() }).strict().optional(),
-}).strict().refine((a) => Object.values(a).filter((v) => v !== undefined).length === 1, {
-  message: 'must have exactly one of "rect", "circle", "capsule", "point", "ring"',
+  street: z.string().min(1).optional(),
+  building: z.string().min(1).optional(),
+  near: LonLatSchema.optional(),
+  /** Radius (m) of a `near` area. */
+  radius: length().optional(),
+}).strict().refine(
+  (a) => AREA_KINDS.filter((k) => a[k] !== undefined).length === 1,
+  {
+    message:
+      'must have exactly one of "rect", "circle", "capsule", "point", "ring", "street", "building", "near"',
+  },
+).refine((a) => a.radius === undefined || a.near !== undefined, {
+  message: '"radius" belongs to a "near" area',
 });
+
+/** True when an area is a place on a map (`street`, `building` or `near`). */
+export function isMapArea(area: AreaSpec): boolean {
+  return area.street !== undefined || area.building !== undefined || area.near !== undefined;
+}
+
+/**
+ * A city map to run on: an OpenStreetMap extract (`.osm.pbf`, `.osm`, Overpass `.json`) or
+ * GeoJSON, cropped to `bbox`, with the options of its walkable area.
+ */
+export const MapSchema: z.ZodType<MapSpec> = z.object({
+  /** The map file; a relative path is taken from the scenario file's folder. */
+  osm: z.string().min(1),
+  /** Crop box `[west, south, east, north]` (degrees). */
+  bbox: z.tuple([finite(), finite(), finite(), finite()], {
+    error: "expected [west, south, east, north] in degrees",
+  }).refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90, {
+    message: "must lie within longitude ±180 and latitude ±90",
+  }).refine(([w, s, e, n]) => w < e && s < n, {
+    message: "must have west < east and south < north",
+  }).optional(),
+  /** Options of the walkable area (`edgeStripWidth`, `jaywalking`, `barrierThickness`, …). */
+  walkable: z.record(z.string(), z.unknown()).optional(),
+  /** Erosion of the area paths use (m): the agent radius. */
+  clearance: nonNegative().optional(),
+}).strict();
 
 /** A per-agent value: a number, or `{normal: {mean, sd, min, max}}`, or `{uniform: {min, max}}`. */
 export const DistributionSchema: z.ZodType<DistributionSpec> = z.union([
@@ -141,7 +205,8 @@ export const SpawnerSchema: z.ZodType<SpawnerSpec> = z.object({
   goal: z.union([z.string().min(1), AreaSchema], {
     error: 'expected a goal name, an area, or "antipodal"',
   }),
-  onArrival: z.enum(["remove", "respawn", "stay"]).optional(),
+  /** `next`: walk on to a new goal drawn from the spawner's goal (e.g. another building). */
+  onArrival: z.enum(["remove", "respawn", "stay", "next"]).optional(),
   /** Gates to cross on the way, in order: each a segment [[x1, y1], [x2, y2]] such as a doorway. */
   via: z.array(
     z.tuple([PointSchema, PointSchema], { error: "expected a gate [[x1, y1], [x2, y2]]" }),
@@ -263,10 +328,18 @@ const scenarioObject = z.object({
   }).strict().optional(),
   /** Plan routes on a navigation mesh instead of walking straight at goals. */
   navigation: NavigationSchema.optional(),
+  /**
+   * A city map: the scenario walks its walkable area, with a navigation mesh over it; the map
+   * sets the anchor, and areas may name its places.
+   */
+  map: MapSchema.optional(),
 }).strict();
 
 /** A whole scenario file. */
-export const ScenarioSchema: z.ZodType<ScenarioSpec> = scenarioObject;
+export const ScenarioSchema: z.ZodType<ScenarioSpec> = scenarioObject.refine(
+  (s) => !(s.map && s.navigation),
+  { message: 'give "map" or "navigation", not both (a map brings its own navigation mesh)' },
+);
 
 /** True when A and B are the same type (each assignable to the other). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

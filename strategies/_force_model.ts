@@ -188,6 +188,8 @@ const BLOCK_COS = 0.7071;
  * distance: people see an oncoming crowd before it reaches them).
  */
 const COUNTERFLOW_RADIUS = 5;
+/** cos² 45°: a neighbour whose desired direction is within ±45° of one's own walks the same way. */
+const SAME_WAY_COS2 = 0.5;
 /** Lateral offset (fraction of r_ij) under which an encounter counts as exactly head-on. */
 const ALIGNED_FRACTION = 0.05;
 
@@ -221,6 +223,14 @@ export interface ForceKernel {
   readonly neighborRadius: number;
   /** The head-on rule, or null for none. */
   readonly headOn: HeadOnRule | null;
+  /**
+   * The summed pedestrian interaction (without the contact forces) from people walking the same
+   * way (desired directions within ±45°) may stop an agent but never make it walk backwards
+   * against its desired direction: as much of its backward component is taken back as would give
+   * the new velocity a backward component. Contact and wall forces, and the push of someone
+   * coming the other way or crossing, are not limited. @default false
+   */
+  readonly noBackwardPush?: boolean;
 }
 
 /** Resolved numeric parameters of the force model, flat for the force loop. */
@@ -263,6 +273,8 @@ export interface ForceModelParams {
   readonly stopSpeed: number;
   /** Sideways probing speed as a fraction of the preferred speed (head-on rule only). */
   readonly probeSpeedRatio: number;
+  /** The pedestrian interaction (without contact) never makes an agent walk backwards. */
+  readonly noBackwardPush: boolean;
 }
 
 /**
@@ -307,6 +319,7 @@ export function forceModelParams(
     blockDistance: headOn?.blockDistance ?? 0,
     stopSpeed: headOn?.stopSpeed ?? 0,
     probeSpeedRatio: headOn?.probeSpeedRatio ?? 0,
+    noBackwardPush: kernel.noBackwardPush ?? false,
   };
 }
 
@@ -323,7 +336,12 @@ export type ForceContext = Pick<
 const FX = 0, FY = 1, DIAG = 2, SXX = 3, SXY = 4, SYY = 5;
 /** Side occupancy for the head-on rule: nearest surface gaps to the left and to the right (m). */
 const LEFT_GAP = 6, RIGHT_GAP = 7;
-const ACC_SIZE = 8;
+/**
+ * Sum of the social (not contact) pedestrian interactions from people walking the same way:
+ * the part the backward limit may take back (one steps back for someone oncoming or crossing).
+ */
+const SOCIAL_X = 8, SOCIAL_Y = 9;
+const ACC_SIZE = 10;
 
 /** The forces on one agent, split by origin (N), for inspection. */
 export interface ForceBreakdown {
@@ -423,7 +441,7 @@ export class ForceModel {
     const m = p.mass, invTau = 1 / p.relaxationTime;
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
     const hasWalls = this.#obstacles.segmentCount > 0;
-    const mDiag = m * (1 + implicit * dt * invTau);
+    const mDiag = m * (1 + implicit * dt * invTau), noBackwardPush = p.noBackwardPush;
     for (let i = begin; i < end; i++) {
       const vxi = vx[i], vyi = vy[i];
       let tvx = prefVx[i], tvy = prefVy[i];
@@ -453,8 +471,22 @@ export class ForceModel {
       const d = mDiag + acc[DIAG];
       const a11 = d + acc[SXX], a12 = acc[SXY], a22 = d + acc[SYY];
       const inv = 1 / (a11 * a22 - a12 * a12);
-      newVx[i] = (a22 * rx - a12 * ry) * inv;
-      newVy[i] = (a11 * ry - a12 * rx) * inv;
+      let nvx = (a22 * rx - a12 * ry) * inv, nvy = (a11 * ry - a12 * rx) * inv;
+      const back = nvx * ex + nvy * ey, social = acc[SOCIAL_X] * ex + acc[SOCIAL_Y] * ey;
+      if (noBackwardPush && back < 0 && social < 0 && (prefVx[i] !== 0 || prefVy[i] !== 0)) {
+        // Walking backwards against the desired direction (ex, ey): take back as much of the
+        // social force's backward component as brings the new velocity along it to zero. The
+        // system is linear: adding δ·e to F changes v' by dt·δ·M⁻¹e.
+        const ux = (a22 * ex - a12 * ey) * inv, uy = (a11 * ey - a12 * ex) * inv;
+        const gain = dt * (ux * ex + uy * ey);
+        if (gain > 0) {
+          const delta = Math.min(-back / gain, -social);
+          nvx += dt * delta * ux;
+          nvy += dt * delta * uy;
+        }
+      }
+      newVx[i] = nvx;
+      newVy[i] = nvy;
     }
   }
 
@@ -546,7 +578,8 @@ export class ForceModel {
     const sideX = -sideSign * ey, sideY = sideSign * ex, sigma = p.sidePreference;
     this.#counterflow = -1;
     const blockDistance = p.blockDistance, stopSpeed = p.stopSpeed, dodgeGain = p.dodgeGain;
-    let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
+    const noBackwardPush = p.noBackwardPush;
+    let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0, socialX = 0, socialY = 0;
     for (let m = 0; m < count; m++) {
       const j = nb[m];
       const dx = xi - px[j], dy = yi - py[j];
@@ -617,6 +650,12 @@ export class ForceModel {
       const fn = k * g, ft = kf * dvt;
       fx += sx + fn * nx + ft * tx;
       fy += sy + fn * ny + ft * ty;
+      const pjx = a.prefVx[j], pjy = a.prefVy[j], along = pjx * ex + pjy * ey;
+      if (noBackwardPush && along > 0 && along * along > SAME_WAY_COS2 * (pjx * pjx + pjy * pjy)) {
+        // From someone walking the same way: the part the backward limit may take back.
+        socialX += sx;
+        socialY += sy;
+      }
       // Implicit part: dt²·K·n nᵀ + dt·κ_f·(I − n nᵀ).
       const damp = dt * kf;
       const c = implicit * (dt2 * (ks * (wB + wA * cosPhi) + (g > 0 ? k : 0)) - damp);
@@ -631,6 +670,8 @@ export class ForceModel {
     acc[SXX] += sxx;
     acc[SXY] += sxy;
     acc[SYY] += syy;
+    acc[SOCIAL_X] += socialX;
+    acc[SOCIAL_Y] += socialY;
     return count;
   }
 

@@ -43,7 +43,11 @@ async function allDigests(): Promise<Record<string, string>> {
   const dir = await Deno.makeTempDir();
   try {
     const out: Record<string, string> = {};
-    for (const scenario of Object.keys(BUILTIN_SCENARIOS).sort()) {
+    // Map scenarios (the built-in city) load a city first; they are not pinned here.
+    const pinned = Object.keys(BUILTIN_SCENARIOS).filter((n) =>
+      !BUILTIN_SCENARIOS[n].create(1).map
+    );
+    for (const scenario of pinned.sort()) {
       for (const strategy of strategies.names().slice().sort()) {
         out[`${scenario}/${strategy}`] = await digestOf(scenario, strategy, dir);
       }

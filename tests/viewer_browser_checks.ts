@@ -40,6 +40,10 @@ const WIDTH = 1280, HEIGHT = 720;
 /** The page's plain background (#20242c), shown where no tile loaded. */
 const BACKGROUND = [0x20, 0x24, 0x2c] as const;
 const SCENARIO = "crossing", AGENTS = 60, SEED = 1, NAMES = ["none", "orca"];
+/** Pedestrians of the city check, and how long the city may take to load and plan (ms). */
+const CITY_AGENTS = 1000, CITY_TIMEOUT_MS = 240_000;
+/** The README's picture of a real city with a crowd, made by the city check. */
+const CITY_SCREENSHOT = new URL("../viewer/docs/city.png", import.meta.url);
 const bundle = await buildClientBundle();
 
 /** An RGBA screenshot. */
@@ -872,6 +876,136 @@ CHECKS.push(["replay shows collisions and salsa like live runs", async (_t, brow
 }]);
 
 CHECKS.push([
+  "a city scene draws its buildings, streets, crossings and signals with a legend entry each",
+  async (t, browser) => {
+    // The built-in city: the shipped OpenStreetMap extract, a crowd walking between buildings.
+    const source = await LiveFrameSource.start({
+      scenario: "city",
+      strategies: ["orca"],
+      agents: CITY_AGENTS,
+      seed: SEED,
+    });
+    const server = await serve(source);
+    const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
+    try {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(server.url);
+      const city = ["buildings", "streets", "crossings", "signals"];
+      const s = await waitForState(
+        page,
+        "the city's layers and the crowd",
+        (s) =>
+          s.framesReceived > 2 && s.views[0].count === CITY_AGENTS &&
+          city.every((k) => s.drawnLayers.includes(`v0:${k}`)),
+        CITY_TIMEOUT_MS,
+      );
+      await step(t, "the camera frames the crowd at zoom 19 or less", () => {
+        assert.ok(s.fitted);
+        assert.ok(s.zoom <= 19 && s.zoom > 12, `zoom ${s.zoom}`);
+        // The navigation mesh is a switch, off at first.
+        assert.equal(s.layers.navmesh, false);
+        assert.ok(!s.drawnLayers.includes("v0:navmesh"));
+      });
+      await step(t, "every city layer has its legend entry and the attribution", async () => {
+        const legend = (await page.textContent("#legend"))!;
+        for (
+          const entry of [/buildings \(\d+\)/, /roads/, /crossings \(\d+\)/, /traffic signals/]
+        ) {
+          assert.match(legend, entry);
+        }
+        assert.match((await page.textContent("#attribution"))!, /© OpenStreetMap contributors/);
+      });
+      await step(t, "offline, the buildings and streets alone show the city", async () => {
+        await waitForState(page, "the tile note", (s) => s.tileNote === true);
+        await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
+        await setPaused(page, true);
+        await setLayer(page, "agents", false);
+        await setLayer(page, "trails", false);
+        const both = await screenshot(page, "city-layers.png");
+        await setLayer(page, "buildings", false);
+        const streets = await screenshot(page, "city-streets.png");
+        await setLayer(page, "streets", false);
+        await setLayer(page, "crossings", false);
+        const bare = await screenshot(page, "city-bare.png");
+        const share = (a: Pixels, b: Pixels) => {
+          let differ = 0, total = 0;
+          for (let y = 0; y < a.height; y += 4) {
+            for (let x = 0; x < a.width; x += 4) {
+              total++;
+              if (!near(a.at(x, y), b.at(x, y), 6)) differ++;
+            }
+          }
+          return differ / total;
+        };
+        const buildings = share(both, streets), streetsShare = share(streets, bare);
+        assert.ok(
+          buildings > 0.05,
+          `buildings cover ${(100 * buildings).toFixed(1)} % of the page`,
+        );
+        assert.ok(streetsShare > 0.02, `streets cover ${(100 * streetsShare).toFixed(1)} %`);
+        for (const key of ["buildings", "streets", "crossings", "agents", "trails"]) {
+          await setLayer(page, key, true);
+        }
+      });
+      await step(t, "the navigation mesh layer can be switched on", async () => {
+        await setPaused(page, true);
+        const before = await screenshot(page, "city-no-mesh.png");
+        await setLayer(page, "navmesh", true);
+        await waitForState(page, "the mesh drawn", (s) => s.drawnLayers.includes("v0:navmesh"));
+        await page.waitForTimeout(500);
+        const after = await screenshot(page, "city-mesh.png");
+        let differ = 0;
+        for (let y = 0; y < after.height; y += 4) {
+          for (let x = 0; x < after.width; x += 4) {
+            if (!near(before.at(x, y), after.at(x, y), 6)) differ++;
+          }
+        }
+        assert.ok(differ > 500, `the mesh changed ${differ} sampled pixels`);
+        await setLayer(page, "navmesh", false);
+      });
+      await step(
+        t,
+        "the paths overlay shows an agent's route on the mesh, corner by corner",
+        async () => {
+          await setPaused(page, false);
+          await page.click("#layers-button");
+          await page.check("#overlay-paths");
+          await page.keyboard.press("Escape");
+          const end = Date.now() + CITY_TIMEOUT_MS;
+          let segments = 0;
+          for (let k = 0; segments < 2 && Date.now() < end; k++) {
+            const shown = await agentsOnScreen(page, 0);
+            const target = shown[(k * 97) % shown.length];
+            await clickMap(page, target.x, target.y);
+            await page.waitForTimeout(1500);
+            segments = (await state(page)).views[0].debugSegments;
+          }
+          assert.ok(segments >= 2, `the route has ${segments} segments`);
+          await page.click("#layers-button");
+          await page.uncheck("#overlay-paths");
+          await page.keyboard.press("Escape");
+          await page.click("#inspector-close").catch(() => {});
+        },
+      );
+      await step(t, "the README's picture of the city", async () => {
+        await setPaused(page, false);
+        await page.waitForTimeout(3000);
+        await setPaused(page, true);
+        await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: CITY_SCREENSHOT.pathname });
+        assert.deepEqual(errors, []);
+      });
+    } finally {
+      await page.close();
+      await server.close();
+      source.close();
+    }
+  },
+]);
+
+CHECKS.push([
   "a city walk's streets overlay draws the live street heat map with its legend",
   async (t, browser) => {
     const source = await LiveFrameSource.start({
@@ -909,10 +1043,15 @@ CHECKS.push([
 // One browser for every check: Chromium compiles deck.gl's shaders once for all its pages (on
 // its software renderer that is most of a page's start). Playwright keeps reading its pipe to the
 // browser, so the steps do not check for pending operations.
+// THRONG_CHECK=<text> runs only the checks whose names contain the text.
 Deno.test("the viewer page in headless Chromium", async (t) => {
+  const only = Deno.env.get("THRONG_CHECK");
   const browser = await launchHeadlessChromium();
   try {
-    for (const [name, check] of CHECKS) await step(t, name, (s) => check(s, browser));
+    for (const [name, check] of CHECKS) {
+      if (only && !name.includes(only)) continue;
+      await step(t, name, (s) => check(s, browser));
+    }
   } finally {
     await browser.close();
   }

@@ -41,6 +41,13 @@ const BROWSER_CHECKS: readonly string[] = [
   "each page plays at its own speed",
   "replay shows collisions and salsa like live runs",
   "the page loads without a failed request",
+  "a city scene draws its buildings, streets, crossings and signals with a legend entry each",
+  "the camera frames the crowd at zoom 19 or less",
+  "every city layer has its legend entry and the attribution",
+  "offline, the buildings and streets alone show the city",
+  "the navigation mesh layer can be switched on",
+  "the paths overlay shows an agent's route on the mesh, corner by corner",
+  "the README's picture of the city",
 ];
 
 Deno.test({

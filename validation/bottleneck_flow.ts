@@ -17,7 +17,8 @@ import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
 import { groupByAgent } from "../recording/agent_tracks.ts";
 import type { TrajectoryData } from "../recording/trajectory.ts";
 import { buildScenario } from "../scenarios/build.ts";
-import type { ScenarioSpec } from "../scenarios/schema.ts";
+import type { DistributionSpec, ScenarioSpec } from "../scenarios/schema.ts";
+import { type Distribution, SHOULDER_RADIUS } from "../core/distribution.ts";
 import {
   dataPath,
   JUELICH_RUNS,
@@ -59,7 +60,8 @@ export function validationAgents(b: number): number {
 /**
  * The scenario: the room's exit wall at x = 0 with an opening of width `b`, followed by a
  * channel of length `channelLength` (0 for a thin door); the exit zone is a strip 6–8 m past the
- * bottleneck across the room's width, so that arrivals never back up.
+ * bottleneck across the room's width, so that arrivals never back up. Body radii are drawn from
+ * `body` (default {@linkcode SHOULDER_RADIUS}: half the shoulder breadth of adults).
  *
  * @example
  * ```ts
@@ -74,6 +76,7 @@ export function bottleneckFlowScenario(
   b: number,
   agents: number,
   channelLength: number,
+  body: Distribution = SHOULDER_RADIUS,
 ): ScenarioSpec {
   if (!(b > 0 && b <= 9)) {
     throw new RangeError(
@@ -97,6 +100,7 @@ export function bottleneckFlowScenario(
     duration: Math.ceil(agents / 0.4 + 60),
     bounds: [-depth - 0.5, -5.5, c + 9, 5.5],
     walls,
+    agents: { radius: distributionSpec(body) },
     goals: { exit: { rect: [c + 6, -4.5, c + 8, 4.5] } },
     spawners: [{
       name: "room",
@@ -110,6 +114,18 @@ export function bottleneckFlowScenario(
     }],
     metrics: { throughputLine: { name: "exit", from: [c, -h], to: [c, h] } },
   };
+}
+
+/** A distribution in the scenario file's format. */
+function distributionSpec(d: Distribution): DistributionSpec {
+  switch (d.kind) {
+    case "constant":
+      return d.value;
+    case "uniform":
+      return { uniform: { min: d.min, max: d.max } };
+    case "normal":
+      return { normal: { mean: d.mean, sd: d.sd, min: d.min, max: d.max } };
+  }
 }
 
 /** Options of {@linkcode measureBottleneckFlow}. */
@@ -126,6 +142,8 @@ export interface BottleneckFlowOptions {
   channelLength?: number;
   /** Strategy options. @default {} */
   strategyOptions?: Record<string, unknown>;
+  /** Body radii (m). @default SHOULDER_RADIUS */
+  body?: Distribution;
   /** Where the strategy is looked up. */
   registry: StrategyRegistry;
 }
@@ -166,7 +184,7 @@ export interface BottleneckFlowResult {
 export function measureBottleneckFlow(options: BottleneckFlowOptions): BottleneckFlowResult {
   const b = options.width, seed = options.seed ?? 1, c = options.channelLength ?? 0;
   const agents = options.agents ?? validationAgents(b);
-  const built = buildScenario(bottleneckFlowScenario(b, agents, c), {
+  const built = buildScenario(bottleneckFlowScenario(b, agents, c, options.body), {
     registry: options.registry,
     strategy: { name: options.strategy, options: options.strategyOptions ?? {} },
     seed,

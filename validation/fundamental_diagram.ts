@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Distribution } from "../core/distribution.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
 import { dataPath, type PointTable, readPointTables } from "./data_files.ts";
@@ -58,6 +59,10 @@ export interface FundamentalDiagramOptions {
   warmUpSeconds?: number;
   /** Seconds measured, one sample every 0.5 s. @default 30 */
   measureSeconds?: number;
+  /** Strategy options. @default {} */
+  strategyOptions?: Record<string, unknown>;
+  /** Body radii (m): one for everyone or a distribution. @default SHOULDER_RADIUS */
+  radius?: number | Distribution;
 }
 
 /**
@@ -82,13 +87,18 @@ export function measureFundamentalDiagram(options: FundamentalDiagramOptions): F
   return (options.densities ?? FD_DENSITIES).map((target) => {
     const built = buildScenario(ring.scenario(), {
       registry: options.registry,
-      strategy: { name: options.strategy },
+      strategy: { name: options.strategy, options: options.strategyOptions ?? {} },
       seed: options.seed,
       navigator: ring.navigator(),
     });
     const world = built.world;
     const count = Math.round(target * ring.area);
-    if (!ring.fill(world, count, { seed: options.seed, bidirectional: options.bidirectional })) {
+    const fill = {
+      seed: options.seed,
+      bidirectional: options.bidirectional,
+      radius: options.radius,
+    };
+    if (!ring.fill(world, count, fill)) {
       return { target, agents: 0, density: null, speed: null, backwards: 0 };
     }
     const every = Math.round(0.5 / world.dt);

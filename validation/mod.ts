@@ -31,6 +31,7 @@ export * from "./report.ts";
 export * from "./rimea_scenarios.ts";
 export * from "./rimea_tests.ts";
 export * from "./ring_corridor.ts";
+export * from "./strategy_variants.ts";
 export * from "./suite.ts";
 export * from "./trajectory_prediction.ts";
 export * from "./validation_test_spec.ts";

@@ -10,6 +10,12 @@
 import { AgentFlags } from "../core/agent_store.ts";
 import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { Rng, RngStream } from "../core/rng.ts";
+import {
+  type Distribution,
+  distributionMax,
+  sampleDistribution,
+  SHOULDER_RADIUS,
+} from "../core/distribution.ts";
 import type { Point } from "../core/geometry.ts";
 import type { World } from "../core/world.ts";
 import type { ScenarioSpec } from "../scenarios/schema.ts";
@@ -100,8 +106,9 @@ export class RingCorridor {
   }
 
   /**
-   * Places `count` agents of radius `radius` (m) on random sites of a hexagonal lattice of
-   * spacing `2 · radius + 0.005` m that keep clear of the walls, with desired speeds drawn from
+   * Places `count` agents with radii drawn from `radius` (m; default {@linkcode SHOULDER_RADIUS},
+   * or one number for everyone) on random sites of a hexagonal lattice of spacing
+   * `2 · largest radius + 0.005` m that keep clear of the walls, with desired speeds drawn from
    * a normal distribution (mean 1.34 m/s, sd 0.26, clamped to 0.5–2 m/s, as the scenario
    * default). `bidirectional` sends a random half clockwise. Returns false, placing nobody,
    * when the lattice has fewer sites than `count`.
@@ -109,9 +116,12 @@ export class RingCorridor {
   fill(
     world: World,
     count: number,
-    options: { radius?: number; bidirectional?: boolean; seed: number },
+    options: { radius?: number | Distribution; bidirectional?: boolean; seed: number },
   ): boolean {
-    const radius = options.radius ?? 0.25;
+    const body: Distribution = typeof options.radius === "number"
+      ? { kind: "constant", value: options.radius }
+      : options.radius ?? SHOULDER_RADIUS;
+    const radius = distributionMax(body);
     const a = 2 * radius + 0.005, rowStep = (a * Math.sqrt(3)) / 2;
     const sites: [number, number][] = [];
     const rMin = this.innerRadius + radius + 0.02, rMax = this.outerRadius - radius - 0.02;
@@ -134,7 +144,8 @@ export class RingCorridor {
       const [x, y] = sites[k];
       let speed = 1.34 + 0.26 * rng.normal();
       speed = Math.min(2, Math.max(0.5, speed));
-      const h = world.addAgent({ x, y, radius, desiredSpeed: speed, goalX: 1e6, goalY: 1e6 });
+      const r = sampleDistribution(body, rng);
+      const h = world.addAgent({ x, y, radius: r, desiredSpeed: speed, goalX: 1e6, goalY: 1e6 });
       directions[world.agents.indexOf(h)] = options.bidirectional && k % 2 === 1 ? -1 : 1;
     }
     world.reindex();

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { distributionMean, SHOULDER_RADIUS } from "../core/distribution.ts";
 import { createGoalSeeker } from "../navigation/goal_seeker.ts";
 import { World } from "../core/world.ts";
 import type { StrategyRegistry } from "../core/registry.ts";
@@ -23,6 +24,9 @@ import {
   readEthUcyScene,
 } from "./data_files.ts";
 import { defineTest, fmt, meanOf, type ValidationTest } from "./validation_test_spec.ts";
+
+/** Body radius of everyone (m): the mean shoulder radius (who is who is not known). */
+const BODY_RADIUS = distributionMean(SHOULDER_RADIUS);
 
 /** Samples observed. */
 export const OBSERVED = 8;
@@ -165,7 +169,7 @@ export function predictScene(
           maxSpeed: Math.max(1.3 * speed, v, 0.01),
           goalX: st.x + ux * 1000,
           goalY: st.y + uy * 1000,
-          radius: 0.25,
+          radius: BODY_RADIUS,
         }),
       );
     }

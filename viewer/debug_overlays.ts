@@ -14,7 +14,8 @@
  *   heading to the sight range (`…sightRange`), orange, with a tick on the passing side
  *   (`…side`);
  * - `links`: lines to the neighbours within the strategy's `neighborRadius`, cyan;
- * - `paths`: the line from the agent to its goal, white;
+ * - `paths`: the agent's planned route, white: the corners of its path on the navigation mesh
+ *   when its navigator plans one, else the straight line to its goal;
  * - `streets` (street walkers): the street heat map of `viewer/street_counts_overlay.ts`, every
  *   street coloured by the walkers counted into it so far.
  *
@@ -100,6 +101,8 @@ export class DebugOverlayBuilder {
   colors: Uint8Array = new Uint8Array(1024);
   #count = 0;
   #neighbours = new NeighbourQuery(256);
+  /** Corners of one planned route `[x0, y0, …]` (m). */
+  #route = new Float64Array(2 * 256);
   #streets: StreetCountsOverlay | null = null;
 
   /** Starts the street counts of `world` for the `streets` overlay (street walkers only). */
@@ -137,7 +140,7 @@ export class DebugOverlayBuilder {
       : DEFAULT_LINK_RADIUS;
     for (let i = from; i < to; i++) {
       const x = a.px[i], y = a.py[i];
-      if (paths) this.#push(x, y, a.goalX[i], a.goalY[i], OVERLAY_COLORS.path);
+      if (paths) this.#path(world, i);
       if (links) this.#links(world, i, linkRadius, all);
       if ((rays || cluster || box) && inspect) {
         const state = inspect(world, i);
@@ -147,6 +150,26 @@ export class DebugOverlayBuilder {
       }
     }
     return this.#count;
+  }
+
+  /**
+   * The planned route of agent `i`: the corners of its path on the navigation mesh when its
+   * navigator plans one (`plannedRoute`), else the straight line to its goal.
+   */
+  #path(world: World, i: number): void {
+    const a = world.agents;
+    const navigator = world.navigator as {
+      plannedRoute?: (agents: World["agents"], i: number, out: Float64Array) => number;
+    };
+    const n = navigator.plannedRoute?.(a, i, this.#route) ?? 0;
+    if (n < 2) {
+      this.#push(a.px[i], a.py[i], a.goalX[i], a.goalY[i], OVERLAY_COLORS.path);
+      return;
+    }
+    const r = this.#route;
+    for (let k = 1; k < n; k++) {
+      this.#push(r[2 * k - 2], r[2 * k - 1], r[2 * k], r[2 * k + 1], OVERLAY_COLORS.path);
+    }
   }
 
   #links(world: World, i: number, radius: number, pairsOnce: boolean): void {

@@ -441,6 +441,29 @@ export interface SceneInfo {
   polygonHeights: (number | null)[];
   /** Wall polylines (m). */
   walls: MetrePoint[][];
+  /** The city under the crowd (scenarios on a map), drawn as its own layers. @default none */
+  city?: CitySceneLayers;
+}
+
+/** How a street is drawn. */
+export type StreetKind = "road" | "footway" | "pedestrian" | "steps" | "crossing";
+
+/** A city's layers in a scene (local metres; see `viewer/city_scene.ts`). */
+export interface CitySceneLayers {
+  /** The city's name. */
+  name: string;
+  /** Attribution the page must show (e.g. "© OpenStreetMap contributors"), or null. */
+  attribution: string | null;
+  /** Building footprints (outer ring, then holes) and heights (m). */
+  buildings: { rings: MetrePoint[][]; height: number }[];
+  /** Street centre lines with their width (m) and kind. */
+  streets: { path: MetrePoint[]; width: number; kind: StreetKind }[];
+  /** Crossings, kerb to kerb, with their width (m); `signalled` when a light controls them. */
+  crossings: { path: MetrePoint[]; width: number; signalled: boolean }[];
+  /** Traffic signals. */
+  signals: MetrePoint[];
+  /** The navigation mesh: six coordinates per triangle `[ax, ay, bx, by, cx, cy, …]`, or null. */
+  navmesh: number[] | null;
 }
 
 /** One side-by-side view. */

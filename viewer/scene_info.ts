@@ -7,7 +7,13 @@
 import type { World } from "../core/world.ts";
 import type { TrajectoryHeader } from "../recording/trajectory.ts";
 import type { ScenarioSpec } from "../scenarios/schema.ts";
+import type { CityModel } from "../geo/city_model.ts";
+import type { NavMesh } from "../navigation/navmesh.ts";
+import { citySceneLayers } from "./city_scene.ts";
 import type { MetrePoint, SceneInfo } from "./frame_protocol.ts";
+
+/** Margin (m) around the crowd framed at the start of a scene on a city. */
+const CROWD_MARGIN = 15;
 
 /**
  * Where a scenario without an `anchor` is placed on the map: Senate Square (Senaatintori),
@@ -23,7 +29,9 @@ const EMPTY_SCENE_HALF_SIZE = 10;
 
 /**
  * The scene of a built scenario: its anchor (or {@linkcode DEFAULT_ANCHOR}), its `bounds` (or
- * the box around the geometry and the agents), and the world's obstacles.
+ * the box around the geometry and the agents), and the world's obstacles. With a `city` (a
+ * scenario on a map), the scene carries the city's layers (and its navigation mesh) and frames
+ * the crowd.
  *
  * @example A built-in scenario has no anchor: the default square is used
  * ```ts
@@ -39,7 +47,11 @@ const EMPTY_SCENE_HALF_SIZE = 10;
  * assert.ok(scene.walls.length > 0);
  * ```
  */
-export function sceneFromWorld(world: World, spec: ScenarioSpec): SceneInfo {
+export function sceneFromWorld(
+  world: World,
+  spec: ScenarioSpec,
+  city?: { city: CityModel; mesh?: NavMesh },
+): SceneInfo {
   const polygons = world.obstacles.polygons.map((p) => p.map(([x, y]): MetrePoint => [x, y]));
   const walls = world.obstacles.walls.map((w) => {
     const points = w.points.map(([x, y]): MetrePoint => [x, y]);
@@ -47,7 +59,18 @@ export function sceneFromWorld(world: World, spec: ScenarioSpec): SceneInfo {
     return points;
   });
   const a = world.agents;
-  const bounds = spec.bounds
+  // On a city, the camera frames the crowd (the city's buildings and streets are its own layers).
+  const crowd = city && a.count > 0
+    ? _boundsOf([], a.px.subarray(0, a.count), a.py.subarray(0, a.count))
+    : null;
+  const bounds = crowd
+    ? {
+      minX: crowd.minX - CROWD_MARGIN,
+      minY: crowd.minY - CROWD_MARGIN,
+      maxX: crowd.maxX + CROWD_MARGIN,
+      maxY: crowd.maxY + CROWD_MARGIN,
+    }
+    : spec.bounds
     ? { minX: spec.bounds[0], minY: spec.bounds[1], maxX: spec.bounds[2], maxY: spec.bounds[3] }
     : _boundsOf([...polygons, ...walls], a.px.subarray(0, a.count), a.py.subarray(0, a.count));
   return {
@@ -58,6 +81,7 @@ export function sceneFromWorld(world: World, spec: ScenarioSpec): SceneInfo {
     polygons,
     polygonHeights: polygons.map(() => null),
     walls,
+    ...(city ? { city: citySceneLayers(city.city, city.mesh) } : {}),
   };
 }
 

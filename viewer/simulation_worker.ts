@@ -115,7 +115,11 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
     scope.postMessage({
       type: "built",
       view: m.view,
-      scene: sceneFromWorld(built.world, built.spec),
+      scene: sceneFromWorld(
+        built.world,
+        built.spec,
+        resources?.city ? { city: resources.city, mesh: built.navMesh } : undefined,
+      ),
       overlays: availableOverlays(built.world),
       dt: built.world.dt,
       agents: Math.max(

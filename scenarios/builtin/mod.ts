@@ -17,6 +17,7 @@ import type { ScenarioSpec } from "../schema.ts";
 import { BOTTLENECK_DEFAULT_AGENTS, bottleneckScenario } from "./bottleneck.ts";
 import { BUILDING_DEFAULT_AGENTS, buildingScenario } from "./building.ts";
 import { CIRCLE_DEFAULT_AGENTS, circleScenario } from "./circle.ts";
+import { CITY_DEFAULT_AGENTS, cityScenario } from "./city.ts";
 import { CORRIDOR_DEFAULT_AGENTS, corridorScenario } from "./corridor.ts";
 import { CROSSING_DEFAULT_AGENTS, crossingScenario } from "./crossing.ts";
 import { INTERSECTION_DEFAULT_AGENTS, intersectionScenario } from "./intersection.ts";
@@ -24,6 +25,7 @@ import { INTERSECTION_DEFAULT_AGENTS, intersectionScenario } from "./intersectio
 export {
   bottleneckScenario,
   circleScenario,
+  cityScenario,
   corridorScenario,
   crossingScenario,
   intersectionScenario,
@@ -72,6 +74,12 @@ export const BUILTIN_SCENARIOS: Readonly<Record<string, BuiltinScenario>> = {
     description: "two storeys joined by a staircase: half go up, half come down (navigation mesh)",
     defaultAgents: BUILDING_DEFAULT_AGENTS,
     create: buildingScenario,
+  },
+  city: {
+    description:
+      "pedestrians walk between random buildings of Helsinki's centre (OpenStreetMap, navigation mesh)",
+    defaultAgents: CITY_DEFAULT_AGENTS,
+    create: cityScenario,
   },
   "city-walk": {
     description:

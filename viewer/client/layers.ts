@@ -28,6 +28,7 @@ import type { AgentFrame, DebugSegments, SceneInfo } from "../frame_protocol.ts"
 import type { Rgb } from "./colors.ts";
 import type { DensityCells } from "./density_grid.ts";
 import type { TrailPaths } from "./trail_buffer.ts";
+import { CITY_LAYER_KINDS } from "./city_layers.ts";
 
 /** Everything one view's layers are made from, at one render. */
 export interface ViewLayerContext {
@@ -69,6 +70,9 @@ export interface ViewLayerKind {
   build(context: ViewLayerContext): Layer[];
 }
 
+/** Deepest zoom the basemap's tile servers serve; closer views scale these tiles up. */
+export const MAX_TILE_ZOOM = 19;
+
 /** Handlers of the basemap's tile loads. */
 export interface TileEvents {
   /** A tile loaded. */
@@ -92,7 +96,7 @@ export function tileLayerProps(
     id: `v${view}:tiles`,
     data: url,
     minZoom: 0,
-    maxZoom: 19,
+    maxZoom: MAX_TILE_ZOOM,
     tileSize: 256,
     maxRequests: 6,
     getTileData: _fetchTile,
@@ -108,6 +112,7 @@ export type LayerSwitches = Record<string, boolean>;
 /** The layer kinds of a view, bottom to top. */
 export const VIEW_LAYER_KINDS: readonly ViewLayerKind[] = [
   { key: "tiles", label: "map tiles", on: true, build: (c) => [new TileLayer(c.tiles)] },
+  ...CITY_LAYER_KINDS,
   { key: "obstacles", label: "obstacles", on: true, build: _obstacleLayers },
   { key: "density", label: "density", on: false, build: _densityLayers },
   { key: "trails", label: "trails", on: true, build: _trailLayers },
@@ -229,7 +234,8 @@ function _agentLayers(c: ViewLayerContext): Layer[] {
       data: { length: n, attributes },
       getFillColor: [...c.strategyColor, 255] as [number, number, number, number],
       radiusUnits: "meters",
-      radiusMinPixels: 1.5,
+      // To scale; on a city, at least a readable dot when the whole crowd is in view.
+      radiusMinPixels: c.scene.city ? 2.5 : 1.5,
       stroked: true,
       getLineColor: [10, 12, 16, 180],
       lineWidthUnits: "meters",

@@ -9,6 +9,7 @@ import type { HelloMessage } from "../frame_protocol.ts";
 import { AGENT_STATE_NAMES } from "../frame_protocol.ts";
 import { type ColorMode, type Rgb, STATE_COLORS, strategyColor } from "./colors.ts";
 import { cssColor, element } from "./dom.ts";
+import { cityLegendEntries } from "./city_layers.ts";
 
 /** Writes the legend of a colour mode. */
 export function showLegend(mode: ColorMode, hello: HelloMessage | null): void {
@@ -37,4 +38,5 @@ export function showLegend(mode: ColorMode, hello: HelloMessage | null): void {
       key(strategyColor(view.strategy), view.strategy);
     }
   }
+  for (const [color, text] of cityLegendEntries(hello?.scene.city)) key(color, text);
 }

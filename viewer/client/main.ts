@@ -25,7 +25,7 @@ import { DensityGrid } from "./density_grid.ts";
 import { element } from "./dom.ts";
 import { Inspector } from "./inspector.ts";
 import { viewRects } from "./layout.ts";
-import { buildViewLayers, type LayerSwitches, tileLayerProps } from "./layers.ts";
+import { buildViewLayers, type LayerSwitches, MAX_TILE_ZOOM, tileLayerProps } from "./layers.ts";
 import { showLegend } from "./legend.ts";
 import { showStreetCountLegend } from "./street_counts_legend.ts";
 import { MetricsPanels } from "./metrics_panels.ts";
@@ -253,7 +253,10 @@ class ViewerApp {
         })
         : this.slots[view].tiles,
     }));
-    element("attribution").textContent = hello.tiles.attribution;
+    const mapData = hello.scene.city?.attribution;
+    element("attribution").textContent = mapData && !hello.tiles.attribution.includes(mapData)
+      ? `${hello.tiles.attribution} · map data ${mapData}`
+      : hello.tiles.attribution;
     this.toolbar.reset(hello);
     showLegend(this.colorMode, hello);
     this.#layout(first);
@@ -300,13 +303,14 @@ class ViewerApp {
         // Keep the scene clear of the metrics panel on the left when the view is wide enough.
         padding: { top: 24, bottom: 40, right: 24, left: width * rects[0].width > 560 ? 190 : 24 },
       });
-      const extruded = hello.scene.polygonHeights.some((h) => h !== null);
+      const extruded = hello.scene.polygonHeights.some((h) => h !== null) || !!hello.scene.city;
       this.viewState = {
         ...this.viewState,
         longitude: fitted.longitude,
         latitude: fitted.latitude,
-        zoom: Math.min(fitted.zoom, 23),
-        pitch: extruded ? 40 : 0,
+        // A city starts no closer than the tiles' deepest zoom (19); closer, the tiles are scaled.
+        zoom: Math.min(fitted.zoom, hello.scene.city ? MAX_TILE_ZOOM : 23),
+        pitch: extruded ? (hello.scene.city ? 30 : 40) : 0,
         bearing: 0,
       };
       this.#fitted = true;
@@ -504,6 +508,7 @@ class ViewerApp {
       layers: { ...this.layers },
       fitted: this.#fitted,
       zoom: this.viewState.zoom,
+      drawnLayers: ((this.deck.props.layers ?? []) as { id: string }[]).map((l) => l.id),
     };
   }
 
