@@ -57,6 +57,17 @@ function _seenPoint(wx: Float64Array, wy: Float64Array, m: number, x: number, y:
   return false;
 }
 
+/** Whether obstacle segments `s` and `t` share an end (chained or drawn to touch). */
+function _touching(o: StaticObstacles, s: number, t: number): boolean {
+  return _same(o.ax[s], o.ay[s], o.ax[t], o.ay[t]) || _same(o.ax[s], o.ay[s], o.bx[t], o.by[t]) ||
+    _same(o.bx[s], o.by[s], o.ax[t], o.ay[t]) || _same(o.bx[s], o.by[s], o.bx[t], o.by[t]);
+}
+
+/** Whether two points coincide (within 1 nm). */
+function _same(x0: number, y0: number, x1: number, y1: number): boolean {
+  return Math.abs(x0 - x1) < 1e-9 && Math.abs(y0 - y1) < 1e-9;
+}
+
 /** How the force is turned into the new velocity. */
 export type ForceIntegration = "implicit" | "explicit";
 
@@ -819,7 +830,8 @@ export class ForceModel {
    * Whether an agent at (`xi`, `yi`) of radius `ri` walking along (`ex`, `ey`) stands in or just
    * before an opening narrower than its shoulders plus {@linkcode NARROW_MARGIN} on each side:
    * the nearest points of two of the first `count` segments found lie on either side of its
-   * walking line, neither behind its back, each within and both less than 2·(ri + margin) apart.
+   * walking line, neither behind its back, on segments that do not share an end (which would
+   * be a corner), the first within and both less than 2·(ri + margin) apart.
    * Fills the scratch nearest points, which `#walls` then rewrites.
    */
   #narrowPassage(
@@ -847,6 +859,7 @@ export class ForceModel {
       for (let n = m + 1; n < count; n++) {
         const bx = wx[n] - xi, by = wy[n] - yi;
         if (bx * ex + by * ey < -ri || sideA * (ex * by - ey * bx) >= 0) continue;
+        if (_touching(o, segs[m], segs[n])) continue; // a corner of walls, not an opening
         const gx = bx - ax, gy = by - ay;
         if (gx * gx + gy * gy < wide2) return true;
       }
