@@ -44,6 +44,31 @@ import type { OptionSpecs } from "../core/options.ts";
 import type { StepContext } from "../core/strategy.ts";
 import { counterflowAhead } from "./_right_of_way.ts";
 
+/**
+ * Margin (m) on each side of the shoulders under which an opening counts as narrow: people
+ * turn their shoulders to slip through rather than keep their distance from its posts.
+ */
+export const NARROW_MARGIN = 0.1;
+
+/** Whether a point equal to (`x`, `y`) is among the first `m` of `wx`, `wy`. */
+function _seenPoint(wx: Float64Array, wy: Float64Array, m: number, x: number, y: number): boolean {
+  for (let k = 0; k < m; k++) {
+    if (Math.abs(wx[k] - x) < 1e-9 && Math.abs(wy[k] - y) < 1e-9) return true;
+  }
+  return false;
+}
+
+/** Whether obstacle segments `s` and `t` share an end (chained or drawn to touch). */
+function _touching(o: StaticObstacles, s: number, t: number): boolean {
+  return _same(o.ax[s], o.ay[s], o.ax[t], o.ay[t]) || _same(o.ax[s], o.ay[s], o.bx[t], o.by[t]) ||
+    _same(o.bx[s], o.by[s], o.ax[t], o.ay[t]) || _same(o.bx[s], o.by[s], o.bx[t], o.by[t]);
+}
+
+/** Whether two points coincide (within 1 nm). */
+function _same(x0: number, y0: number, x1: number, y1: number): boolean {
+  return Math.abs(x0 - x1) < 1e-9 && Math.abs(y0 - y1) < 1e-9;
+}
+
 /** How the force is turned into the new velocity. */
 export type ForceIntegration = "implicit" | "explicit";
 
@@ -396,6 +421,9 @@ export class ForceModel {
   readonly #blockedColumn: string | null;
   #neighbors = new NeighbourQuery();
   #segments = new NeighbourQuery();
+  /** Scratch: nearest wall point per segment found (m). */
+  #wallX = new Float64Array(16);
+  #wallY = new Float64Array(16);
   #counterflowQuery = new NeighbourQuery();
   #acc = new Float64Array(ACC_SIZE);
   #vehicleScratch = new Float64Array(2);
@@ -712,7 +740,9 @@ export class ForceModel {
   /**
    * Adds the forces of every obstacle segment within the obstacle search radius of agent `i`
    * (nearest point on each segment) to `acc`; returns the number of segments. A vertex shared by
-   * two chained segments counts once, so a straight wall split in pieces pushes like one wall.
+   * two chained segments counts once, so a straight wall split in pieces pushes like one wall,
+   * and so does a wall end that another piece touches. In a narrow opening (`#narrowPassage`)
+   * the exponential term loses its component against the desired direction.
    */
   #walls(i: number, acc: Float64Array): number {
     const p = this.params, a = this.#agents, o = this.#obstacles;
@@ -727,8 +757,15 @@ export class ForceModel {
     const pvx = a.prefVx[i], pvy = a.prefVy[i], ps = Math.sqrt(pvx * pvx + pvy * pvy);
     const ex = ps > 1e-9 ? pvx / ps : 0, ey = ps > 1e-9 ? pvy / ps : 0;
     const inside = this.#insideSolid(count, xi, yi);
+    if (this.#wallX.length < count) {
+      this.#wallX = new Float64Array(2 * count);
+      this.#wallY = new Float64Array(2 * count);
+    }
+    const wx = this.#wallX, wy = this.#wallY;
+    const narrow = this.#narrowPassage(count, xi, yi, ri, ex, ey, inside);
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
     for (let m = 0; m < count; m++) {
+      wx[m] = NaN;
       const s = segs[m];
       const x0 = ax[s], y0 = ay[s], ux = bx[s] - x0, uy = by[s] - y0;
       const cross = ux * (yi - y0) - uy * (xi - x0); // > 0: the agent is on the left
@@ -736,7 +773,13 @@ export class ForceModel {
       if (backFacing && s !== inside) continue; // the far side of a solid polygon
       const t = segmentParameter(xi, yi, x0, y0, bx[s], by[s]);
       if (t === 0 && prev[s] >= 0 && !backFacing) continue; // the previous segment owns vertex a
-      const dx = xi - (x0 + t * ux), dy = yi - (y0 + t * uy);
+      const qx = x0 + t * ux, qy = y0 + t * uy;
+      // A wall end that another wall piece merely touches (a channel wall at a door post) counts
+      // once: the nearest point of the corner, not one per piece.
+      if ((t === 0 || t === 1) && !backFacing && _seenPoint(wx, wy, m, qx, qy)) continue;
+      wx[m] = qx;
+      wy[m] = qy;
+      const dx = xi - qx, dy = yi - qy;
       let d = Math.sqrt(dx * dx + dy * dy), nx: number, ny: number;
       if (backFacing) {
         // Inside a solid polygon: push out through this edge (outward normal = right of it).
@@ -766,6 +809,15 @@ export class ForceModel {
       const fn = fw + k * g;
       fx += fn * nx + ft * tx;
       fy += fn * ny + ft * ty;
+      if (narrow) {
+        // Shoulders turned into an opening barely wider than them: no distance kept against
+        // the walking direction (contact and friction stay).
+        const along = nx * ex + ny * ey;
+        if (along < 0) {
+          fx -= fw * along * ex;
+          fy -= fw * along * ey;
+        }
+      }
       const damp = dt * kappa * g;
       const c = implicit * (dt2 * (fw * invBw + (g > 0 ? k : 0)) - damp);
       diag += implicit * damp;
@@ -781,6 +833,47 @@ export class ForceModel {
     acc[SXY] += sxy;
     acc[SYY] += syy;
     return count;
+  }
+
+  /**
+   * Whether an agent at (`xi`, `yi`) of radius `ri` walking along (`ex`, `ey`) stands in or just
+   * before an opening narrower than its shoulders plus {@linkcode NARROW_MARGIN} on each side:
+   * the nearest points of two of the first `count` segments found lie on either side of its
+   * walking line, neither behind its back, on segments that do not share an end (which would
+   * be a corner), the first within and both less than 2·(ri + margin) apart.
+   * Fills the scratch nearest points, which `#walls` then rewrites.
+   */
+  #narrowPassage(
+    count: number,
+    xi: number,
+    yi: number,
+    ri: number,
+    ex: number,
+    ey: number,
+    inside: number,
+  ): boolean {
+    if (count < 2 || inside >= 0 || (ex === 0 && ey === 0)) return false;
+    const o = this.#obstacles, segs = this.#segments.found, wx = this.#wallX, wy = this.#wallY;
+    for (let m = 0; m < count; m++) {
+      const s = segs[m], x0 = o.ax[s], y0 = o.ay[s];
+      const t = segmentParameter(xi, yi, x0, y0, o.bx[s], o.by[s]);
+      wx[m] = x0 + t * (o.bx[s] - x0);
+      wy[m] = y0 + t * (o.by[s] - y0);
+    }
+    const wide = 2 * (ri + NARROW_MARGIN), wide2 = wide * wide;
+    for (let m = 0; m < count; m++) {
+      const ax = wx[m] - xi, ay = wy[m] - yi;
+      if (ax * ex + ay * ey < -ri || ax * ax + ay * ay > wide2) continue;
+      const sideA = ex * ay - ey * ax;
+      for (let n = m + 1; n < count; n++) {
+        const bx = wx[n] - xi, by = wy[n] - yi;
+        if (bx * ex + by * ey < -ri || sideA * (ex * by - ey * bx) >= 0) continue;
+        if (_touching(o, segs[m], segs[n])) continue; // a corner of walls, not an opening
+        const gx = bx - ax, gy = by - ay;
+        if (gx * gx + gy * gy < wide2) return true;
+      }
+    }
+    return false;
   }
 
   /**

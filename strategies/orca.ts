@@ -1,3 +1,6 @@
+/** Share of the preferred speed under which the wall anticipation's fitted target is dropped. */
+const MIN_FIT_SPEED_SHARE = 0.3;
+
 /**
  * The `orca` strategy: Optimal Reciprocal Collision Avoidance (J. van den Berg, S. J. Guy,
  * M. Lin, D. Manocha, "Reciprocal n-body collision avoidance", Robotics Research, STAR 70,
@@ -56,7 +59,11 @@
  *   through a 1 m door leaves only those straight in front of it a way in. Here the preferred
  *   velocity is first fitted to the walls over tau^O (5 s: the anticipation), and the hard
  *   half-planes use the short safety horizon (0.5 s). Setting both equal gives the paper's
- *   algorithm.
+ *   algorithm. A fit that keeps less than 30 % of the preferred speed is dropped (the
+ *   preferred velocity stays the target): at a channel barely wider than the body only a
+ *   perfectly aimed straight path clears the walls for the whole tau^O, so the fit would only
+ *   slow the agent to a crawl at the entrance corners (a 0.5 m channel clogged); the safety
+ *   half-planes still keep it off the walls.
  *
  * The strategy keeps no per-agent state; all scratch buffers are preallocated and grow only when
  * a query returns more items than ever before.
@@ -431,8 +438,15 @@ class OrcaSolver {
     const ahead = this.obstacles.pushLines(lines, q);
     a.obstacleSegments = this.obstacles.segmentsInRange;
     if (ahead > 0 && linearProgram2(lines, q.maxSpeed, a.prefVx, a.prefVy, false, out) === ahead) {
-      a.targetX = out[0];
-      a.targetY = out[1];
+      // A fit that mostly slows the agent down (a gap barely wider than the body, which only a
+      // well-aimed straight path clears for the whole tau^O) is no anticipation: keep the
+      // preferred velocity and leave the walls to the safety half-planes.
+      const fit2 = out[0] * out[0] + out[1] * out[1];
+      const pref2 = a.prefVx * a.prefVx + a.prefVy * a.prefVy;
+      if (fit2 >= MIN_FIT_SPEED_SHARE * MIN_FIT_SPEED_SHARE * pref2) {
+        a.targetX = out[0];
+        a.targetY = out[1];
+      }
     }
     lines.count = 0;
   }

@@ -18,6 +18,14 @@
  *   "3D Indoor Environment Abstraction for Crowd Simulations in Complex Buildings", Buildings
  *   11(10):445, 2021, require),
  *   f_iW = [A_W·exp((r_i − d_iW)/B_W) + k·g(r_i − d_iW)] n_iW − κ·g(r_i − d_iW)(v_i·t_iW) t_iW.
+ *   A wall end that another piece only touches (a channel wall at a door post) counts once.
+ *
+ * Narrow openings (not part of HFV): in or just before an opening narrower than the shoulders
+ * plus 0.1 m on each side (wall points on both sides of the walking line less than
+ * 2(r_i + 0.1 m) apart), people turn their shoulders and slip through; there the term
+ * A_W·exp(…) loses its component against the desired direction (contact and friction stay).
+ * Summed over the two posts of a 0.5 m channel, HFV's term alone pushes a person in front of
+ * the mouth back harder than the drive, so the channel clogged for any body size.
  *
  * One term is not part of HFV: a walking-side preference σ. The published forces are collinear
  * in an exactly head-on encounter, so two agents walking straight at each other stop face to

@@ -229,3 +229,25 @@ Deno.test("social-force and repulsion walk past a small pillar without being pul
     assert.ok(clearance > 0.2, `${name}: closest approach to the pillar ${clearance.toFixed(3)} m`);
   }
 });
+
+Deno.test("social-force stops short of a corner of two touching walls exactly as of one bent wall, clear of both", () => {
+  // Walking diagonally into the corner (2, 2): the wall points beside and ahead lie on either
+  // side of the walking line, less than 2(r + 0.1 m) apart, yet they form a corner, not an
+  // opening, so the wall distance is kept; the shared end counts once either way.
+  const end = (draw: (w: World) => void) => {
+    const w = world();
+    draw(w);
+    const h = w.addAgent({ x: 0, y: 0.2, goalX: 5, goalY: 5, radius: 0.25 });
+    for (let k = 0; k < 400; k++) w.step();
+    const a = w.agent(h)!;
+    return { x: a.x, y: a.y };
+  };
+  const bent = end((w) => w.obstacles.addWall([[-3, 2], [2, 2], [2, -3]]));
+  const touching = end((w) => {
+    w.obstacles.addWall([[-3, 2], [2, 2]]);
+    w.obstacles.addWall([[2, 2], [2, -3]]);
+  });
+  assert.ok(Math.abs(bent.x - touching.x) < 1e-9 && Math.abs(bent.y - touching.y) < 1e-9);
+  const clearance = Math.min(2 - bent.x, 2 - bent.y) - 0.25;
+  assert.ok(clearance > 0.05, `clearance ${clearance.toFixed(3)} m at (${bent.x}, ${bent.y})`);
+});
