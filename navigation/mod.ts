@@ -185,12 +185,15 @@ export {
   type NavMeshInput,
   type NavMeshOptions,
 } from "./navmesh_builder.ts";
+export { laneShare, segmentOnMesh, spreadCorner } from "./corner_spread.ts";
 export {
   createNavMeshNavigator,
   NavAgentStatus,
+  NAVMESH_CORNER_COLUMN,
   NAVMESH_NAVIGATOR_OPTIONS,
   NAVMESH_OUTSIDE_COLUMN,
   NAVMESH_RETRY_COLUMN,
+  NAVMESH_SPREAD_COLUMN,
   NAVMESH_STATUS_COLUMN,
   NAVMESH_STUCK_COLUMN,
   NAVMESH_SURFACE_COLUMN,
