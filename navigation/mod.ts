@@ -46,6 +46,7 @@
 import { goalSeekerNavigator } from "./goal_seeker.ts";
 import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
+import { exitChoiceNavigator } from "./exit_choice.ts";
 import {
   affordanceNavigator,
   randomWalkNavigator,
@@ -187,6 +188,14 @@ export {
 } from "./navmesh_builder.ts";
 export { laneShare, segmentOnMesh, spreadCorner } from "./corner_spread.ts";
 export {
+  EXIT_CHOICE_COLUMN,
+  EXIT_CHOICE_OPTIONS,
+  ExitChoiceNavigator,
+  exitChoiceNavigator,
+  type ExitChoiceOptions,
+  type ExitRect,
+} from "./exit_choice.ts";
+export {
   createNavMeshNavigator,
   NavAgentStatus,
   NAVMESH_CORNER_COLUMN,
@@ -248,6 +257,7 @@ export const navigators: NavigatorRegistry = new NavigatorRegistry();
 
 navigators.register(goalSeekerNavigator);
 navigators.register(navMeshNavigator);
+navigators.register(exitChoiceNavigator);
 navigators.register(affordanceNavigator);
 navigators.register(randomWalkNavigator);
 navigators.register(shortestPathNavigator);
