@@ -183,6 +183,8 @@ const CORNER_REFRESH_STEPS = 4;
 const CROWD_DENSITY = 1;
 /** Share of its offset by which an agent keeps clear of a corner when it cuts to its lane. */
 const CORNER_KEEP = 0.5;
+/** Room (m) beyond its body an agent needs at an offset point it steers at. */
+const BODY_ROOM = 0.1;
 /** An agent this close (m) to its steering corner recomputes it at once. */
 const CORNER_REACHED = 0.3;
 
@@ -532,11 +534,11 @@ export class NavMeshNavigator implements Navigator {
       // Along the outgoing leg at its lane once it can walk there straight, passing the corner at
       // half its offset or more; else to its turning point while that is ahead and in reach;
       // else round the corner as without spreading.
-      const from = cols.triangle[i], mesh = this.mesh;
+      const from = cols.triangle[i];
       if (kind === 0 && from >= 0) {
         if (
           _segmentDistance(tx, ty, a.px[i], a.py[i], aim[4], aim[5]) >= CORNER_KEEP * aim[3] &&
-          segmentOnMesh(mesh, from, a.px[i], a.py[i], aim[4], aim[5])
+          this.#reachable(a, i, from, aim[4], aim[5], points[4], points[5])
         ) {
           tx = aim[4];
           ty = aim[5];
@@ -544,7 +546,7 @@ export class NavMeshNavigator implements Navigator {
           const dx = aim[0] - a.px[i], dy = aim[1] - a.py[i];
           if (
             dx * dx + dy * dy > CORNER_REACHED * CORNER_REACHED &&
-            segmentOnMesh(mesh, from, a.px[i], a.py[i], aim[0], aim[1])
+            this.#reachable(a, i, from, aim[0], aim[1], tx, ty)
           ) {
             tx = aim[0];
             ty = aim[1];
@@ -573,10 +575,29 @@ export class NavMeshNavigator implements Navigator {
     const side = ex * py - ey * px >= 0 ? 1 : -1; // the agent's side of the way to the end
     const tx = cx - (side * ey * d) / len, ty = cy + (side * ex * d) / len;
     const from = cols.triangle[i];
-    if (from < 0 || !segmentOnMesh(this.mesh, from, a.px[i], a.py[i], tx, ty)) return false;
+    if (from < 0 || !this.#reachable(a, i, from, tx, ty, cx, cy)) return false;
     cols.targetX[i] = tx;
     cols.targetY[i] = ty;
     return true;
+  }
+
+  /**
+   * True when agent `i` (in triangle `from`) can walk straight to (`x`, `y`), an offset point
+   * moved away from (`ox`, `oy`), with room for its body beyond it: the segment to the point
+   * moved on by the body radius plus 0.1 m stays on the mesh.
+   */
+  #reachable(
+    a: AgentStore,
+    i: number,
+    from: number,
+    x: number,
+    y: number,
+    ox: number,
+    oy: number,
+  ): boolean {
+    const dx = x - ox, dy = y - oy, len = Math.sqrt(dx * dx + dy * dy);
+    const extra = len > 1e-9 ? (a.radius[i] + BODY_ROOM) / len : 0;
+    return segmentOnMesh(this.mesh, from, a.px[i], a.py[i], x + dx * extra, y + dy * extra);
   }
 
   /** True when agent `i`'s cached steering corner must be recomputed this step. */
