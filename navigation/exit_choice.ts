@@ -133,7 +133,7 @@ const EXIT_COLUMNS: readonly ColumnSpec[] = [{
  * const nav = new ExitChoiceNavigator(mesh, { exits: exits.map((e) => [...e] as [number, number, number, number]) });
  * const world = new World({ strategy: createNoneStrategy(), navigator: nav });
  * for (let k = 0; k < 20; k++) world.addAgent({ x: 2 + k * 0.3, y: 3, goalX: 19, goalY: 1 });
- * world.step();
+ * for (let s = 0; s < 41; s++) world.step(); // each decides once in its first 2 s
  * const choice = world.agents.column<Int32Array>(EXIT_CHOICE_COLUMN);
  * const far = Array.from(choice.subarray(0, 20)).filter((c) => c === 1).length;
  * assert.ok(far >= 5 && far <= 15, `${far} chose the far exit`);
@@ -151,7 +151,6 @@ export class ExitChoiceNavigator implements Navigator {
   #exits: ExitRect[];
   #chosen = new Int32Array(0);
   #distance = new Float64Array(0);
-  #fresh = new Uint8Array(0);
 
   /** A navigator planning on `mesh`; `options` are validated (see the descriptors). */
   constructor(mesh: NavMesh, options: Partial<ExitChoiceOptions> = {}) {
@@ -190,32 +189,41 @@ export class ExitChoiceNavigator implements Navigator {
     for (let i = begin; i < end; i++) {
       for (let e = 0; e < m; e++) dist[i * m + e] = _distanceToRect(exits[e], a.px[i], a.py[i]);
     }
-    // New agents start with the exit their goal lies in (or keep their goal) and decide at once.
-    if (this.#fresh.length < a.count) this.#fresh = new Uint8Array(2 * a.count);
-    const fresh = this.#fresh;
     for (let i = begin; i < end; i++) {
-      fresh[i] = choice[i] === -2 ? 1 : 0;
-      if (fresh[i]) choice[i] = _exitHolding(exits, a.goalX[i], a.goalY[i]);
+      if (choice[i] !== -2) continue;
+      // A new agent choosing among the exits starts for the nearest.
+      let c = _exitHolding(exits, a.goalX[i], a.goalY[i]);
+      if (c >= 0) {
+        for (let e = 0; e < m; e++) if (dist[i * m + e] < dist[i * m + c]) c = e;
+        this.#goTo(a, status, i, c);
+      }
+      choice[i] = c;
     }
     const every = Math.max(1, Math.round(this.options.decisionInterval / ctx.dt));
     for (let i = begin; i < end; i++) {
       if ((flags[i] & AgentFlags.arrived) !== 0) continue;
       const current = choice[i];
-      if (current < 0 || (!fresh[i] && (ctx.stepIndex + a.serial[i]) % every !== 0)) continue;
+      if (current < 0 || (ctx.stepIndex + a.serial[i]) % every !== 0) continue;
       const best = this.#quickest(a, i, current, begin, end, choice);
       if (best !== current) {
         choice[i] = best;
-        const r = exits[best];
-        a.goalX[i] = 0.5 * (r[0] + r[2]);
-        a.goalY[i] = 0.5 * (r[1] + r[3]);
-        status[i] = NavAgentStatus.unplanned;
+        this.#goTo(a, status, i, best);
       }
     }
   }
 
+  /** Makes exit `e` agent `i`'s goal (the middle of its rectangle), to be planned for afresh. */
+  #goTo(a: AgentStore, status: Uint8Array, i: number, e: number): void {
+    const r = this.#exits[e], x = 0.5 * (r[0] + r[2]), y = 0.5 * (r[1] + r[3]);
+    if (a.goalX[i] === x && a.goalY[i] === y) return;
+    a.goalX[i] = x;
+    a.goalY[i] = y;
+    status[i] = NavAgentStatus.unplanned;
+  }
+
   /**
-   * The exit agent `i` should take: the quickest by the module doc's estimate, or `current`
-   * unless another saves more than `switchMargin`.
+   * The exit agent `i` should take: the quickest by the module doc's estimate if it saves more
+   * than `switchMargin` over `current`, else `current`.
    */
   #quickest(
     a: AgentStore,
@@ -243,9 +251,8 @@ export class ExitChoiceNavigator implements Navigator {
         best = e;
       }
     }
-    // A first choice (the goal given) is only kept by the margin once walking; switch when
-    // another saves more than the margin.
-    return best !== current && bestTime < currentTime - this.options.switchMargin ? best : current;
+    const margin = this.options.switchMargin;
+    return best !== current && bestTime < currentTime - margin ? best : current;
   }
 }
 
