@@ -47,6 +47,7 @@ import { goalSeekerNavigator } from "./goal_seeker.ts";
 import { cityBlockNavigator } from "./city_block_navigator.ts";
 import { NavigatorRegistry } from "./navigator_registry.ts";
 import { navMeshNavigator } from "./navmesh_navigator.ts";
+import { exitChoiceNavigator } from "./exit_choice.ts";
 import {
   affordanceNavigator,
   attractorsNavigator,
@@ -204,12 +205,23 @@ export {
   type NavMeshInput,
   type NavMeshOptions,
 } from "./navmesh_builder.ts";
+export { laneShare, segmentOnMesh, spreadCorner } from "./corner_spread.ts";
+export {
+  EXIT_CHOICE_COLUMN,
+  EXIT_CHOICE_OPTIONS,
+  ExitChoiceNavigator,
+  exitChoiceNavigator,
+  type ExitChoiceOptions,
+  type ExitRect,
+} from "./exit_choice.ts";
 export {
   createNavMeshNavigator,
   NavAgentStatus,
+  NAVMESH_CORNER_COLUMN,
   NAVMESH_NAVIGATOR_OPTIONS,
   NAVMESH_OUTSIDE_COLUMN,
   NAVMESH_RETRY_COLUMN,
+  NAVMESH_SPREAD_COLUMN,
   NAVMESH_STATUS_COLUMN,
   NAVMESH_STUCK_COLUMN,
   NAVMESH_SURFACE_COLUMN,
@@ -264,6 +276,7 @@ export const navigators: NavigatorRegistry = new NavigatorRegistry();
 
 navigators.register(goalSeekerNavigator);
 navigators.register(navMeshNavigator);
+navigators.register(exitChoiceNavigator);
 navigators.register(affordanceNavigator);
 navigators.register(randomWalkNavigator);
 navigators.register(shortestPathNavigator);

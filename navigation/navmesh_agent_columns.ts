@@ -23,6 +23,12 @@ export const NAVMESH_TARGET_X_COLUMN = "navmesh.targetX";
 /** Agent column: y of the point the agent steers at (m). */
 export const NAVMESH_TARGET_Y_COLUMN = "navmesh.targetY";
 
+/** Agent column: the mesh vertex of the corner the agent steers round (-1: none). */
+export const NAVMESH_CORNER_COLUMN = "navmesh.corner";
+
+/** Agent column: the offset (m) from the inner corner the agent turns at (see corner_spread.ts). */
+export const NAVMESH_SPREAD_COLUMN = "navmesh.spread";
+
 /** Values of the status column. */
 export const NavAgentStatus = {
   /** Needs a path. */
@@ -91,6 +97,20 @@ export const NAVMESH_COLUMNS: readonly ColumnSpec[] = [
     kind: "state",
     doc: "steering point y (m)",
   },
+  {
+    name: NAVMESH_CORNER_COLUMN,
+    type: "i32",
+    default: -1,
+    kind: "state",
+    doc: "mesh vertex of the corner steered round (-1: none)",
+  },
+  {
+    name: NAVMESH_SPREAD_COLUMN,
+    type: "f64",
+    default: 0,
+    kind: "state",
+    doc: "offset from the inner corner the agent turns at (m)",
+  },
 ];
 
 /**
@@ -114,6 +134,10 @@ export class NavMeshAgentColumns {
   targetX: Float64Array = new Float64Array(0);
   /** See {@linkcode NAVMESH_TARGET_Y_COLUMN}. */
   targetY: Float64Array = new Float64Array(0);
+  /** See {@linkcode NAVMESH_CORNER_COLUMN}. */
+  corner: Int32Array = new Int32Array(0);
+  /** See {@linkcode NAVMESH_SPREAD_COLUMN}. */
+  spread: Float64Array = new Float64Array(0);
 
   /** Points every field at `agents`' current column arrays. */
   bind(agents: AgentStore): void {
@@ -125,5 +149,7 @@ export class NavMeshAgentColumns {
     this.outside = agents.column<Uint8Array>(NAVMESH_OUTSIDE_COLUMN);
     this.targetX = agents.column(NAVMESH_TARGET_X_COLUMN);
     this.targetY = agents.column(NAVMESH_TARGET_Y_COLUMN);
+    this.corner = agents.column<Int32Array>(NAVMESH_CORNER_COLUMN);
+    this.spread = agents.column(NAVMESH_SPREAD_COLUMN);
   }
 }

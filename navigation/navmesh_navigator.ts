@@ -33,6 +33,7 @@ import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { World } from "../core/world.ts";
 import { AgentCorridors } from "./_agent_corridors.ts";
 import { HandleQueue } from "./_handle_queue.ts";
+import { laneShare, segmentOnMesh, spreadCorner } from "./corner_spread.ts";
 import { type FunnelRequest, stringPull } from "./funnel.ts";
 import {
   HEURISTIC_WEIGHT_OPTION,
@@ -51,8 +52,10 @@ import {
 
 export {
   NavAgentStatus,
+  NAVMESH_CORNER_COLUMN,
   NAVMESH_OUTSIDE_COLUMN,
   NAVMESH_RETRY_COLUMN,
+  NAVMESH_SPREAD_COLUMN,
   NAVMESH_STATUS_COLUMN,
   NAVMESH_STUCK_COLUMN,
   NAVMESH_SURFACE_COLUMN,
@@ -90,6 +93,12 @@ export interface NavMeshNavigatorOptions {
   stairVerticalSpeedDown: number;
   /** Add the mesh's merged border edges to the world's obstacles when attached. @default true */
   exportBorders: boolean;
+  /**
+   * Share of the corridor's width at a corner over which agents spread their turning points
+   * (each by its lane share; 0: everyone turns at the inner corner). Range [0, 0.9].
+   * @default 0.8
+   */
+  cornerSpread: number;
 }
 
 /** Descriptors of {@linkcode NavMeshNavigatorOptions}. */
@@ -145,6 +154,15 @@ export const NAVMESH_NAVIGATOR_OPTIONS: OptionSpecs<NavMeshNavigatorOptions> = {
     default: true,
     doc: "add the mesh's merged border edges (walls) to the world's obstacles when attached",
   },
+  cornerSpread: {
+    type: "number",
+    default: 0.8,
+    min: 0,
+    max: 0.9,
+    doc: "share of a corner's width over which agents spread where they turn (each at its own " +
+      "lane, as in Karamouzas et al. 2009's indicative routes); 0 sends everyone along the " +
+      "inner corner, where a crowd queues",
+  },
 };
 
 /** Agents slower than this fraction of their desired speed count as stuck. */
@@ -158,6 +176,15 @@ const RELOCATE_DISTANCE = 1;
 const RECOVERY_DISTANCE = 3;
 /** Steps between recomputing the steering corner of an agent that stays in its triangle. */
 const CORNER_REFRESH_STEPS = 4;
+/**
+ * Density (persons/m²) at which the crowd steering round a corner is taken to spread: N people
+ * spread over a width of √(N / density) (see corner_spread.ts).
+ */
+const CROWD_DENSITY = 1;
+/** Share of its offset by which an agent keeps clear of a corner when it cuts to its lane. */
+const CORNER_KEEP = 0.5;
+/** Room (m) beyond its body an agent needs at an offset point it steers at. */
+const BODY_ROOM = 0.1;
 /** An agent this close (m) to its steering corner recomputes it at once. */
 const CORNER_REACHED = 0.3;
 
@@ -207,8 +234,11 @@ export class NavMeshNavigator implements Navigator {
   #cols = new NavMeshAgentColumns();
   #from = new Float64Array(2);
   #to = new Float64Array(2);
-  /** The nearest clear point (recovery), or the funnel's start and first corner. */
-  #points = new Float64Array(4);
+  /** The nearest clear point (recovery), or the funnel's start, first corner and the next point. */
+  #points = new Float64Array(6);
+  #aim = new Float64Array(6);
+  /** Agents steering round each mesh vertex (counted at the start of each step's steering). */
+  #demand: Int32Array;
   #funnel: Required<FunnelRequest>;
 
   /** A navigator planning on `mesh`; `options` are validated (see the descriptors). */
@@ -241,6 +271,7 @@ export class NavMeshNavigator implements Navigator {
       );
     });
     this.#corridors = new AgentCorridors(mesh);
+    this.#demand = new Int32Array(mesh.coords.length >> 1);
     this.#funnel = {
       corridor: new Int32Array(0),
       begin: 0,
@@ -250,7 +281,7 @@ export class NavMeshNavigator implements Navigator {
       endX: 0,
       endY: 0,
       out: this.#points,
-      maxPoints: 2,
+      maxPoints: 3,
     };
   }
 
@@ -417,6 +448,7 @@ export class NavMeshNavigator implements Navigator {
     const prefVx = a.prefVx, prefVy = a.prefVy;
     const cols = this.#cols, status = cols.status, targetX = cols.targetX, targetY = cols.targetY;
     const slowingDistance = this.options.slowingDistance;
+    this.#countDemand(a, begin, end);
     for (let i = begin; i < end; i++) {
       const s = status[i];
       if (
@@ -438,6 +470,17 @@ export class NavMeshNavigator implements Navigator {
       if (final && d < slowingDistance) v *= d / slowingDistance;
       prefVx[i] = (dx / d) * v;
       prefVy[i] = (dy / d) * v;
+    }
+  }
+
+  /** Counts the agents steering round each corner (see corner_spread.ts). */
+  #countDemand(a: AgentStore, begin: number, end: number): void {
+    const demand = this.#demand, corner = this.#cols.corner, flags = a.flags;
+    demand.fill(0);
+    if (!(this.options.cornerSpread > 0)) return;
+    for (let i = begin; i < end; i++) {
+      const v = corner[i];
+      if (v >= 0 && (flags[i] & AgentFlags.arrived) === 0) demand[v]++;
     }
   }
 
@@ -486,14 +529,107 @@ export class NavMeshNavigator implements Navigator {
     funnel.endX = endX;
     funnel.endY = endY;
     const n = stringPull(this.mesh, funnel);
-    if (n < 2) {
+    if (n < 3) {
+      // The end in sight: pass the last corner at the agent's offset, then head for the end.
+      if (n === 2 && this.#besideLastCorner(a, i, endX, endY)) return false;
+      cols.spread[i] = 0;
+      cols.corner[i] = -1;
       cols.targetX[i] = endX;
       cols.targetY[i] = endY;
       return true;
     }
-    cols.targetX[i] = this.#points[2];
-    cols.targetY[i] = this.#points[3];
-    return this.#points[2] === endX && this.#points[3] === endY;
+    const points = this.#points;
+    let tx = points[2], ty = points[3];
+    cols.corner[i] = -1;
+    if (n >= 3 && this.options.cornerSpread > 0) {
+      const aim = this.#aim;
+      const kind = spreadCorner(
+        this.mesh,
+        funnel.corridor,
+        funnel.begin,
+        funnel.end,
+        a.px[i],
+        a.py[i],
+        tx,
+        ty,
+        points[4],
+        points[5],
+        laneShare(a.serial[i]),
+        this.options.cornerSpread,
+        this.#demand,
+        CROWD_DENSITY,
+        cols.spread[i],
+        aim,
+      );
+      cols.corner[i] = aim[2];
+      cols.spread[i] = aim[3];
+      // Along the outgoing leg at its lane once it can walk there straight, passing the corner at
+      // half its offset or more; else to its turning point while that is ahead and in reach;
+      // else round the corner as without spreading.
+      const from = cols.triangle[i];
+      if (kind === 0 && from >= 0) {
+        if (
+          _segmentDistance(tx, ty, a.px[i], a.py[i], aim[4], aim[5]) >= CORNER_KEEP * aim[3] &&
+          this.#reachable(a, i, from, aim[4], aim[5], points[4], points[5])
+        ) {
+          tx = aim[4];
+          ty = aim[5];
+        } else {
+          const dx = aim[0] - a.px[i], dy = aim[1] - a.py[i];
+          if (
+            dx * dx + dy * dy > CORNER_REACHED * CORNER_REACHED &&
+            this.#reachable(a, i, from, aim[0], aim[1], tx, ty)
+          ) {
+            tx = aim[0];
+            ty = aim[1];
+          }
+        }
+      }
+    }
+    cols.targetX[i] = tx;
+    cols.targetY[i] = ty;
+    return tx === endX && ty === endY;
+  }
+
+  /**
+   * Aims agent `i`, which sees the end (`endX`, `endY`) of its route, beside the corner it last
+   * spread round, at its offset across the way to the end, until it has come level with the
+   * corner. True when it does (false: no such corner, passed it, or the point is out of reach).
+   */
+  #besideLastCorner(a: AgentStore, i: number, endX: number, endY: number): boolean {
+    const cols = this.#cols, v = cols.corner[i], d = cols.spread[i];
+    if (v < 0 || !(d > 0)) return false;
+    const c = this.mesh.coords, cx = c[2 * v], cy = c[2 * v + 1];
+    const ex = endX - cx, ey = endY - cy, len = Math.sqrt(ex * ex + ey * ey);
+    if (len < 1e-9) return false;
+    const px = a.px[i] - cx, py = a.py[i] - cy;
+    if (px * ex + py * ey >= 0) return false; // level with the corner
+    const side = ex * py - ey * px >= 0 ? 1 : -1; // the agent's side of the way to the end
+    const tx = cx - (side * ey * d) / len, ty = cy + (side * ex * d) / len;
+    const from = cols.triangle[i];
+    if (from < 0 || !this.#reachable(a, i, from, tx, ty, cx, cy)) return false;
+    cols.targetX[i] = tx;
+    cols.targetY[i] = ty;
+    return true;
+  }
+
+  /**
+   * True when agent `i` (in triangle `from`) can walk straight to (`x`, `y`), an offset point
+   * moved away from (`ox`, `oy`), with room for its body beyond it: the segment to the point
+   * moved on by the body radius plus 0.1 m stays on the mesh.
+   */
+  #reachable(
+    a: AgentStore,
+    i: number,
+    from: number,
+    x: number,
+    y: number,
+    ox: number,
+    oy: number,
+  ): boolean {
+    const dx = x - ox, dy = y - oy, len = Math.sqrt(dx * dx + dy * dy);
+    const extra = len > 1e-9 ? (a.radius[i] + BODY_ROOM) / len : 0;
+    return segmentOnMesh(this.mesh, from, a.px[i], a.py[i], x + dx * extra, y + dy * extra);
   }
 
   /** True when agent `i`'s cached steering corner must be recomputed this step. */
@@ -564,6 +700,22 @@ export class NavMeshNavigator implements Navigator {
       cols.status[i] = NavAgentStatus.unplanned;
     }
   }
+}
+
+/** Distance (m) from (`cx`, `cy`) to the segment from (`ax`, `ay`) to (`bx`, `by`). */
+function _segmentDistance(
+  cx: number,
+  cy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const ex = bx - ax, ey = by - ay, len2 = ex * ex + ey * ey;
+  let t = len2 > 0 ? ((cx - ax) * ex + (cy - ay) * ey) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const dx = ax + t * ex - cx, dy = ay + t * ey - cy;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /**

@@ -253,3 +253,44 @@ Deno.test("navmesh navigator rejects bad options naming them", () => {
   );
   assert.throws(() => createNavMeshNavigator(mesh, { minWidth: -1 }), /'minWidth' must be >= 0/);
 });
+
+/**
+ * Closest approach (m) of each of 40 walkers to the inner corner of an L-shaped corridor 8 m wide,
+ * heading for points across its far end.
+ */
+function cornerApproaches(cornerSpread: number): number[] {
+  // South along x ∈ [0, 8] from y = 30, then east along y ∈ [0, 8] to x = 30; inner corner (8, 8).
+  const mesh = buildNavMesh(
+    { walkable: [[[[0, 0], [30, 0], [30, 8], [8, 8], [8, 30], [0, 30]]]] },
+    { clearance: 0.25 },
+  );
+  const world = new World({
+    strategy: createNoneStrategy(),
+    navigator: createNavMeshNavigator(mesh, { cornerSpread }),
+  });
+  const closest: number[] = [];
+  for (let k = 0; k < 40; k++) {
+    world.addAgent({ x: 1 + (k % 7), y: 20 + Math.floor(k / 7), goalX: 28, goalY: 1 + (k % 7) });
+    closest.push(Infinity);
+  }
+  const a = world.agents;
+  for (let step = 0; step < 2000 && !world.finished; step++) {
+    world.step();
+    for (let i = 0; i < a.count; i++) {
+      const d = Math.hypot(a.px[i] - 8, a.py[i] - 8), s = a.serial[i];
+      if (d < closest[s]) closest[s] = d;
+    }
+  }
+  assert.ok(world.finished);
+  return closest.sort((p, q) => p - q);
+}
+
+Deno.test("a crowd spreads across the corridor round a corner instead of all hugging its inner edge", () => {
+  const hug = cornerApproaches(0), spread = cornerApproaches(0.8);
+  // Without spreading everyone turns within 0.5 m of the inner corner.
+  assert.ok(hug[39] < 0.5, `farthest ${hug[39]}`);
+  // Spread by crowd size (√40 ≈ 6.3 m wide): the median passes 1.5–4 m off the corner, the
+  // farthest beyond 3.5 m.
+  assert.ok(spread[20] > 1.5 && spread[20] < 4, `median ${spread[20]}`);
+  assert.ok(spread[39] > 3.5, `farthest ${spread[39]}`);
+});

@@ -246,15 +246,24 @@ export function rimea9Room(open: 2 | 4, scale = 1): ScenarioSpec {
   };
 }
 
+/** The exits of test 10: west and east ends of the corridor. */
+export const RIMEA10_EXITS = {
+  west: [-3.5, -0.8, -2, 0.8] as [number, number, number, number],
+  east: [32, -0.8, 33.5, 0.8] as [number, number, number, number],
+};
+
 /**
- * Test 10 (defined; needs exit assignment through a building's corridors): twelve rooms of
- * 5 m × 5 m on both sides of a 2 m corridor 30 m long, doors 1 m, exits at both ends; the
- * persons of rooms 1, 2, 3, 4, 7, 8, 9, 10 are assigned the west exit, those of rooms 5, 6, 11,
- * 12 the east exit (after the guideline's figure); 23 persons in all.
+ * Test 10: twelve rooms of 5 m × 5 m on both sides of a 2 m corridor 30 m long, doors 1 m, exits
+ * at both ends (the corridor runs on 4 m past each end); the persons of rooms 1, 2, 3, 4, 7, 8,
+ * 9, 10 are allocated the west exit, those of rooms 5, 6, 11, 12 the east exit (after the
+ * guideline's figure); 23 persons in all. On the navigation mesh (0.1 m walls between rooms),
+ * with the `exit-choice` navigator given no exits to choose among: everyone keeps the exit
+ * allocated to them, however near the other is.
  */
 export function rimea10Rooms(): ScenarioSpec {
   const rooms: ScenarioSpec["spawners"] = [];
   const counts = [1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+  const walkable: Pt[][][] = [[rect(-4, -1, 34, 1)]];
   for (let k = 0; k < 12; k++) {
     const col = k % 6, south = k < 6, x0 = 5 * col, y0 = south ? -6 : 1;
     const east = col >= 4;
@@ -264,46 +273,57 @@ export function rimea10Rooms(): ScenarioSpec {
       count: counts[k],
       goal: east ? "east" : "west",
     });
+    walkable.push([rect(x0 + 0.1, y0 + (south ? 0 : 0.1), x0 + 4.9, y0 + (south ? 4.9 : 5))]);
+    walkable.push([rect(x0 + 2, south ? -1.2 : 0.9, x0 + 3, south ? -0.9 : 1.2)]);
   }
-  const walls: Pt[][] = [];
-  for (let col = 0; col <= 6; col++) {
-    walls.push([[5 * col, -6], [5 * col, -1]], [[5 * col, 1], [5 * col, 6]]);
-  }
-  for (let col = 0; col < 6; col++) {
-    walls.push([[5 * col, -1], [5 * col + 2, -1]], [[5 * col + 3, -1], [5 * col + 5, -1]]);
-    walls.push([[5 * col, 1], [5 * col + 2, 1]], [[5 * col + 3, 1], [5 * col + 5, 1]]);
-  }
-  walls.push([[0, -6], [30, -6]], [[0, 6], [30, 6]]);
   return {
     name: "rimea-10",
     dt: 0.05,
     duration: 120,
     bounds: [-4, -6, 34, 6],
-    walls,
-    goals: { west: { rect: [-3.5, -0.8, -2, 0.8] }, east: { rect: [32, -0.8, 33.5, 0.8] } },
+    goals: { west: { rect: RIMEA10_EXITS.west }, east: { rect: RIMEA10_EXITS.east } },
     spawners: rooms,
+    navigation: { navmesh: { walkable, clearance: 0.2, minWidth: 0.5 } },
+    navigator: { name: "exit-choice", options: { exits: [] } },
   };
 }
 
+/** The exits of test 11 beyond its two doors: the near (y 2.5–3.5) and the far (y 6.5–7.5). */
+export const RIMEA11_EXITS: [number, number, number, number][] = [
+  [32, 1.5, 34, 4.5],
+  [32, 5.5, 34, 8.5],
+];
+
+/** Number of persons of test 11 (the guideline's 1000). */
+export const RIMEA11_PERSONS = 1000;
+
 /**
- * Test 11 (defined; needs exit choice): a room 30 m × 20 m with two 1 m exits in its east wall,
- * 4 m apart near one corner; 1000 persons fill the room. Everyone starts heading for the nearer
- * exit.
+ * Test 11: a room 30 m × 20 m with two 1 m doors in its east wall, 3 m apart near one corner,
+ * each into a passage 1 m long and an area outside; `persons` (1000) fill the room, all starting
+ * out for the near exit. On the navigation mesh with the `exit-choice` navigator choosing between
+ * the two exits (distance and queue).
  */
-export function rimea11Room(): ScenarioSpec {
+export function rimea11Room(persons = RIMEA11_PERSONS): ScenarioSpec {
   return {
     name: "rimea-11",
     dt: 0.05,
     duration: 900,
-    bounds: [0, 0, 34, 20],
-    walls: [[[30, 2.5], [30, 0], [0, 0], [0, 20], [30, 20], [30, 7.5]], [[30, 3.5], [30, 6.5]]],
-    goals: { near: { rect: [32, 1.5, 34, 4.5] }, far: { rect: [32, 5.5, 34, 8.5] } },
-    spawners: [{
-      area: { rect: [0.3, 0.3, 29.7, 19.7] },
-      count: 1000,
-      goal: "near",
-      via: [[[30, 2.5], [30, 3.5]]],
-    }],
+    bounds: [0, 0, 35, 20],
+    goals: { near: { rect: RIMEA11_EXITS[0] }, far: { rect: RIMEA11_EXITS[1] } },
+    spawners: [{ area: { rect: [0.3, 0.3, 29.7, 19.7] }, count: persons, goal: "near" }],
+    navigation: {
+      navmesh: {
+        walkable: [
+          [rect(0, 0, 30, 20)],
+          [rect(29.9, 2.5, 31.1, 3.5)],
+          [rect(29.9, 6.5, 31.1, 7.5)],
+          [rect(31, 0.5, 35, 9.5)],
+        ],
+        clearance: 0.2,
+        minWidth: 0.5,
+      },
+    },
+    navigator: { name: "exit-choice", options: { exits: RIMEA11_EXITS } },
   };
 }
 

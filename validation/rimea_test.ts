@@ -16,14 +16,10 @@ Deno.test("every RiMEA scenario builds and places its people (tests 9 and 11: 90
   }
 });
 
-Deno.test("RiMEA tests 1–15 are all declared, and 10, 11 and 14 say what they need", () => {
+Deno.test("RiMEA tests 1–15 are all declared, and 14 says what it needs", () => {
   const tests = rimeaTests();
   assert.deepEqual(tests.map((t) => t.id), Array.from({ length: 15 }, (_, k) => `rimea-${k + 1}`));
-  assert.deepEqual(tests.filter((t) => t.needs).map((t) => t.id), [
-    "rimea-10",
-    "rimea-11",
-    "rimea-14",
-  ]);
+  assert.deepEqual(tests.filter((t) => t.needs).map((t) => t.id), ["rimea-14"]);
 });
 
 Deno.test("RiMEA test 1: orca walks 40 m in 26–34 s, and a strategy that stands still fails", () => {
@@ -42,4 +38,36 @@ Deno.test("RiMEA test 5: orca's ten people wait for their premovement times and 
   const r = runSuite({ strategies: ["orca"], seeds: [2], registry: strategies, tests });
   assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
   assert.equal(r.rows[0].verdict.figures.early, 0);
+});
+
+Deno.test("RiMEA test 10: with the exit-choice navigator everyone leaves by the allocated exit", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-10");
+  const r = runSuite({ strategies: ["orca"], seeds: [1], registry: strategies, tests });
+  assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
+  assert.equal(r.rows[0].verdict.figures.byOtherExit, 0);
+  const test = tests[0];
+  assert.equal(
+    test.judge([{ arrived: 1, wrong: 1, wallCrossings: 0, time: 30 }], false).status,
+    "fail",
+  );
+});
+
+Deno.test("RiMEA test 11: of 250, most leave by the exit nearest to their start, and both exits are used", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-11");
+  const r = runSuite({
+    strategies: ["orca"],
+    seeds: [1],
+    registry: strategies,
+    tests,
+    quick: true,
+  });
+  const f = r.rows[0].verdict.figures;
+  assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
+  assert.ok(f.nearestShare! >= 0.5, `nearest ${f.nearestShare}`);
+  assert.ok(f.nearShare! > 0.1 && f.farShare! > 0.1, `${f.nearShare} / ${f.farShare}`);
+  // Everyone by one exit fails.
+  assert.equal(
+    tests[0].judge([{ near: 1, far: 0, nearest: 0.3, time: 300 }], true).status,
+    "fail",
+  );
 });

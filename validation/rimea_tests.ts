@@ -17,7 +17,10 @@ import { buildScenario } from "../scenarios/build.ts";
 import type { ScenarioSpec } from "../scenarios/schema.ts";
 import { LineCrossings, type MeasurementLine, steadyFlow } from "./line_crossings.ts";
 import {
+  RIMEA10_EXITS,
   rimea10Rooms,
+  RIMEA11_EXITS,
+  RIMEA11_PERSONS,
   rimea11Room,
   rimea12Rooms,
   rimea13Stairs,
@@ -420,6 +423,121 @@ function rimea13(): ValidationTest {
   });
 }
 
+/** Test 10: everyone leaves by the exit allocated to them. */
+function rimea10(): ValidationTest {
+  return defineTest<{ arrived: number; wrong: number; wallCrossings: number; time: number | null }>(
+    {
+      id: "rimea-10",
+      group: "RiMEA 3.0",
+      title: "persons in twelve rooms leave by their allocated exits",
+      criterion:
+        "every person leaves by the exit allocated to them (RiMEA 3.0 test 10), within 120 s and without crossing a wall (ours)",
+      cost: () => 2,
+      measure: (ctx) => {
+        // The exit each person reached against the one allocated (its spawner's goal).
+        let wrong = 0;
+        const west = RIMEA10_EXITS.west[2];
+        const observer = {
+          onArrival: (world: World, i: number) => {
+            const a = world.agents, byWest = a.px[i] <= west + 1, allocatedWest = a.goalX[i] < 15;
+            if (byWest !== allocatedWest) wrong++;
+          },
+        };
+        const r = runRimeaScenario(rimea10Rooms(), ctx, { observers: [observer] });
+        const m = r.metrics.result();
+        return {
+          arrived: m.arrivedFraction ?? 0,
+          wrong,
+          wallCrossings: m.wallCrossings,
+          time: r.finishedAt,
+        };
+      },
+      judge: (runs) => {
+        const arrived = Math.min(...runs.map((r) => r.arrived)),
+          wrong = Math.max(...runs.map((r) => r.wrong)),
+          walls = Math.max(...runs.map((r) => r.wallCrossings));
+        return verdict(
+          arrived === 1 && wrong === 0 && walls === 0,
+          `${
+            (100 * arrived).toFixed(0)
+          } % out (worst seed), ${wrong} by another exit, ${walls} wall crossings, ${
+            fmt(meanOf(runs.map((r) => r.time)), 1)
+          } s`,
+          { arrivedShare: arrived, byOtherExit: wrong, wallCrossings: walls },
+        );
+      },
+    },
+  );
+}
+
+/** Smallest share of persons through each exit of test 11 for "both used" (ours). */
+const RIMEA11_MIN_SHARE = 0.05;
+
+/** Test 11: a crowd chooses between two exits. */
+function rimea11(): ValidationTest {
+  return defineTest<{ near: number; far: number; nearest: number; time: number | null }>({
+    id: "rimea-11",
+    group: "RiMEA 3.0",
+    title: "a crowd chooses between two exits",
+    criterion:
+      "at least half the persons leave by the exit nearest to where they started, and each exit is used by at least 5 % (RiMEA 3.0 test 11 asks that people mostly use the nearer exit and the other one too, without numbers; JuPedSim checks that both are used; the 50 % and 5 % are ours)",
+    cost: (quick) => (quick ? 3 : 12),
+    measure: (ctx) => {
+      let near = 0, far = 0, nearest = 0;
+      const split = 0.5 * (RIMEA11_EXITS[0][3] + RIMEA11_EXITS[1][1]);
+      // Each person's nearest exit where they first stand (by serial).
+      const start = new Map<number, number>();
+      const exitOf = (x: number, y: number) =>
+        _rectDistance(RIMEA11_EXITS[0], x, y) <= _rectDistance(RIMEA11_EXITS[1], x, y) ? 0 : 1;
+      const observer = {
+        afterStep: (world: World) => {
+          const a = world.agents;
+          for (let i = 0; i < a.count; i++) {
+            if (!start.has(a.serial[i])) start.set(a.serial[i], exitOf(a.px[i], a.py[i]));
+          }
+        },
+        onArrival: (world: World, i: number) => {
+          const a = world.agents, used = a.goalY[i] < split ? 0 : 1;
+          if (used === 0) near++;
+          else far++;
+          if (used === start.get(a.serial[i])) nearest++;
+        },
+      };
+      const persons = ctx.quick ? 250 : RIMEA11_PERSONS;
+      const r = runRimeaScenario(rimea11Room(persons), ctx, { observers: [observer] });
+      return {
+        near: near / persons,
+        far: far / persons,
+        nearest: nearest / persons,
+        time: r.finishedAt,
+      };
+    },
+    judge: (runs, quick) => {
+      const near = Math.min(...runs.map((r) => r.near)), far = Math.min(...runs.map((r) => r.far));
+      const nearest = Math.min(...runs.map((r) => r.nearest));
+      const pct = (v: number | null) => v === null ? "–" : (100 * v).toFixed(0);
+      return verdict(
+        nearest >= 0.5 && near >= RIMEA11_MIN_SHARE && far >= RIMEA11_MIN_SHARE,
+        `${quick ? 250 : RIMEA11_PERSONS} persons: ${
+          pct(meanOf(runs.map((r) => r.nearest)))
+        } % by the exit nearest to their start (worst seed ${
+          pct(nearest)
+        } %); exits at y 3 / 7 m: ${pct(meanOf(runs.map((r) => r.near)))} / ${
+          pct(meanOf(runs.map((r) => r.far)))
+        } %, ${fmt(meanOf(runs.map((r) => r.time)), 0)} s`,
+        { nearestShare: nearest, nearShare: near, farShare: far },
+      );
+    },
+  });
+}
+
+/** Distance (m) from (`x`, `y`) to the rectangle `r` = [x0, y0, x1, y1] (0 inside). */
+function _rectDistance(r: readonly number[], x: number, y: number): number {
+  const dx = x < r[0] ? r[0] - x : x > r[2] ? x - r[2] : 0;
+  const dy = y < r[1] ? r[1] - y : y > r[3] ? y - r[3] : 0;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
 /** Test 15: a large crowd round a corner against straight corridors of the inner and outer lengths. */
 function rimea15(): ValidationTest {
   return defineTest<{ corner: number | null; short: number | null; long: number | null }>({
@@ -523,16 +641,8 @@ export function rimeaTests(): ValidationTest[] {
     rimea7(),
     rimea8(),
     rimea9(),
-    pending(
-      "rimea-10",
-      "persons in twelve rooms leave by their assigned exits",
-      "every person leaves by the exit assigned to them (RiMEA 3.0 test 10)",
-    ),
-    pending(
-      "rimea-11",
-      "a crowd chooses between two exits",
-      "most persons use the nearer exit and some the other (RiMEA 3.0 test 11; JuPedSim: both exits used)",
-    ),
+    rimea10(),
+    rimea11(),
     rimea12(),
     rimea13(),
     pending(
