@@ -982,16 +982,23 @@ CHECKS.push([
             segments = (await state(page)).views[0].debugSegments;
           }
           assert.ok(segments >= 2, `the route has ${segments} segments`);
-          await page.click("#layers-button");
-          await page.uncheck("#overlay-paths");
-          await page.keyboard.press("Escape");
-          await page.click("#inspector-close").catch(() => {});
+          // Back as it was, through the page (on a busy page the menu may sit under the
+          // inspector).
+          await page.evaluate(() => {
+            const box = document.getElementById("overlay-paths") as HTMLInputElement;
+            box.checked = false;
+            box.dispatchEvent(new Event("change"));
+            document.getElementById("inspector-close")?.click();
+            document.getElementById("layer-menu")!.hidden = true;
+          });
         },
       );
       await step(t, "the README's picture of the city", async () => {
-        await setPaused(page, false);
+        // A few seconds of walking (the run goes on from the previous step), then paused.
         await page.waitForTimeout(3000);
-        await setPaused(page, true);
+        if ((await page.textContent("#play")) === "Pause") {
+          await page.$eval("#play", (b) => (b as HTMLButtonElement).click());
+        }
         await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
         await page.waitForTimeout(600);
         await page.screenshot({ path: CITY_SCREENSHOT.pathname });
