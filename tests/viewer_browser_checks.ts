@@ -242,6 +242,22 @@ async function setPaused(page: Page, paused: boolean): Promise<void> {
   );
 }
 
+/**
+ * Pauses or resumes a page that may render slowly (a city on the software renderer): the button
+ * is pressed through the page and the frames may take up to the city's timeout to say so.
+ */
+async function pauseCity(page: Page, paused: boolean): Promise<void> {
+  if (((await page.textContent("#play")) === "Pause") === paused) {
+    await page.$eval("#play", (b) => (b as HTMLButtonElement).click());
+  }
+  await waitForState(
+    page,
+    paused ? "paused frames" : "running frames",
+    (s) => s.views.every((v: ThrongHook) => v.paused === paused),
+    CITY_TIMEOUT_MS,
+  );
+}
+
 /** Switches a layer kind on or off through the layer menu. */
 async function setLayer(page: Page, key: string, on: boolean): Promise<void> {
   if (!(await page.isVisible("#layer-menu"))) await page.click("#layers-button");
@@ -919,7 +935,7 @@ CHECKS.push([
       await step(t, "offline, the buildings and streets alone show the city", async () => {
         await waitForState(page, "the tile note", (s) => s.tileNote === true);
         await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
-        await setPaused(page, true);
+        await pauseCity(page, true);
         await setLayer(page, "agents", false);
         await setLayer(page, "trails", false);
         const both = await screenshot(page, "city-layers.png");
@@ -949,7 +965,7 @@ CHECKS.push([
         }
       });
       await step(t, "the navigation mesh layer can be switched on", async () => {
-        await setPaused(page, true);
+        await pauseCity(page, true);
         const before = await screenshot(page, "city-no-mesh.png");
         await setLayer(page, "navmesh", true);
         await waitForState(page, "the mesh drawn", (s) => s.drawnLayers.includes("v0:navmesh"));
@@ -968,7 +984,7 @@ CHECKS.push([
         t,
         "the paths overlay shows an agent's route on the mesh, corner by corner",
         async () => {
-          await setPaused(page, false);
+          await pauseCity(page, false);
           await page.click("#layers-button");
           await page.check("#overlay-paths");
           await page.keyboard.press("Escape");
@@ -982,16 +998,23 @@ CHECKS.push([
             segments = (await state(page)).views[0].debugSegments;
           }
           assert.ok(segments >= 2, `the route has ${segments} segments`);
-          await page.click("#layers-button");
-          await page.uncheck("#overlay-paths");
-          await page.keyboard.press("Escape");
-          await page.click("#inspector-close").catch(() => {});
+          // Back as it was, through the page (on a busy page the menu may sit under the
+          // inspector).
+          await page.evaluate(() => {
+            const box = document.getElementById("overlay-paths") as HTMLInputElement;
+            box.checked = false;
+            box.dispatchEvent(new Event("change"));
+            document.getElementById("inspector-close")?.click();
+            document.getElementById("layer-menu")!.hidden = true;
+          });
         },
       );
       await step(t, "the README's picture of the city", async () => {
-        await setPaused(page, false);
+        // A few seconds of walking (the run goes on from the previous step), then paused.
         await page.waitForTimeout(3000);
-        await setPaused(page, true);
+        if ((await page.textContent("#play")) === "Pause") {
+          await page.$eval("#play", (b) => (b as HTMLButtonElement).click());
+        }
         await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
         await page.waitForTimeout(600);
         await page.screenshot({ path: CITY_SCREENSHOT.pathname });

@@ -8,7 +8,7 @@
  * @module
  */
 import { COORDINATE_SYSTEM, type Layer } from "@deck.gl/core";
-import { PathLayer, ScatterplotLayer, SolidPolygonLayer } from "@deck.gl/layers";
+import { LineLayer, PathLayer, ScatterplotLayer, SolidPolygonLayer } from "@deck.gl/layers";
 import type { CitySceneLayers, StreetKind } from "../frame_protocol.ts";
 import type { Rgb } from "./colors.ts";
 import type { ViewLayerContext, ViewLayerKind } from "./layers.ts";
@@ -144,23 +144,23 @@ function _buildingLayers(c: ViewLayerContext): Layer[] {
 function _navmeshLayers(c: ViewLayerContext): Layer[] {
   const city = c.scene.city;
   if (!city?.navmesh) return [];
-  const triangles = _triangles(city);
+  // The triangles' edges as instanced lines: no tessellation, so tens of thousands of triangles
+  // switch on at once.
+  const edges = _edges(city);
   return [
-    new SolidPolygonLayer<[number, number][]>({
+    new LineLayer({
       id: `v${c.view}:navmesh`,
       ..._geo(c),
-      data: triangles,
-      getPolygon: (d) => d,
-      getFillColor: [...CITY_COLORS.navmesh, 70],
-    }),
-    new PathLayer<[number, number][]>({
-      id: `v${c.view}:navmesh-edges`,
-      ..._geo(c),
-      data: triangles,
-      getPath: (d) => d,
+      data: {
+        length: edges.length / 4,
+        attributes: {
+          getSourcePosition: { value: edges, size: 2, stride: 16, offset: 0 },
+          getTargetPosition: { value: edges, size: 2, stride: 16, offset: 8 },
+        },
+      },
+      getColor: [...CITY_COLORS.navmesh, 190],
       getWidth: 1,
       widthUnits: "pixels",
-      getColor: [...CITY_COLORS.navmesh, 160],
     }),
   ];
 }
@@ -177,21 +177,24 @@ function _sortedStreets(city: CitySceneLayers): CitySceneLayers["streets"] {
   return sorted;
 }
 
-const _triangleCache = new WeakMap<CitySceneLayers, [number, number][][]>();
+const _edgeCache = new WeakMap<CitySceneLayers, Float32Array>();
 
-/** The mesh's triangles as closed rings, made once per scene. */
-function _triangles(city: CitySceneLayers): [number, number][][] {
-  let triangles = _triangleCache.get(city);
-  if (!triangles) {
-    const m = city.navmesh!;
-    triangles = [];
-    for (let o = 0; o + 5 < m.length; o += 6) {
-      triangles.push([[m[o], m[o + 1]], [m[o + 2], m[o + 3]], [m[o + 4], m[o + 5]], [
-        m[o],
-        m[o + 1],
-      ]]);
+/** The mesh's triangle edges `[ax, ay, bx, by, …]` (m), three per triangle, made once per scene. */
+function _edges(city: CitySceneLayers): Float32Array {
+  let edges = _edgeCache.get(city);
+  if (!edges) {
+    const m = city.navmesh!, n = Math.floor(m.length / 6);
+    edges = new Float32Array(12 * n);
+    for (let t = 0; t < n; t++) {
+      for (let k = 0; k < 3; k++) {
+        const a = 6 * t + 2 * k, b = 6 * t + 2 * ((k + 1) % 3), o = 12 * t + 4 * k;
+        edges[o] = m[a];
+        edges[o + 1] = m[a + 1];
+        edges[o + 2] = m[b];
+        edges[o + 3] = m[b + 1];
+      }
     }
-    _triangleCache.set(city, triangles);
+    _edgeCache.set(city, edges);
   }
-  return triangles;
+  return edges;
 }
