@@ -36,7 +36,7 @@ Deno.test("the building scenario finishes with 'none': walkers climb to the gall
 
 Deno.test("a scenario's navigation section is validated and errors name the field", () => {
   const base = buildingScenario(4);
-  const bad = structuredClone(base) as Record<string, unknown>;
+  const bad = structuredClone(base) as unknown as Record<string, unknown>;
   (bad.navigation as { navmesh: { surfaces: unknown[] } }).navmesh.surfaces[1] = {
     polygon: [[[0, 0], [1, 0], [1, 1]]],
     z: 0,
