@@ -41,7 +41,7 @@ const WIDTH = 1280, HEIGHT = 720;
 const BACKGROUND = [0x20, 0x24, 0x2c] as const;
 const SCENARIO = "crossing", AGENTS = 60, SEED = 1, NAMES = ["none", "orca"];
 /** Pedestrians of the city check, and how long the city may take to load and plan (ms). */
-const CITY_AGENTS = 1000, CITY_TIMEOUT_MS = 240_000;
+const CITY_AGENTS = 300, CITY_TIMEOUT_MS = 240_000;
 /** The README's picture of a real city with a crowd, made by the city check. */
 const CITY_SCREENSHOT = new URL("../viewer/docs/city.png", import.meta.url);
 const bundle = await buildClientBundle();

@@ -158,10 +158,10 @@ export class DebugOverlayBuilder {
    */
   #path(world: World, i: number): void {
     const a = world.agents;
-    const navigator = world.navigator as {
+    const navigator = world.navigator as undefined | {
       plannedRoute?: (agents: World["agents"], i: number, out: Float64Array) => number;
     };
-    const n = navigator.plannedRoute?.(a, i, this.#route) ?? 0;
+    const n = navigator?.plannedRoute?.(a, i, this.#route) ?? 0;
     if (n < 2) {
       this.#push(a.px[i], a.py[i], a.goalX[i], a.goalY[i], OVERLAY_COLORS.path);
       return;
