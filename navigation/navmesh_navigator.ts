@@ -26,6 +26,7 @@
  *
  * @module
  */
+import { pointSegmentDistanceSq } from "../core/geometry.ts";
 import { AgentFlags, type AgentStore, type ColumnSpec } from "../core/agent_store.ts";
 import type { AgentHandle } from "../core/agent_store.ts";
 import type { NavigationContext, Navigator } from "../core/navigator.ts";
@@ -569,7 +570,8 @@ export class NavMeshNavigator implements Navigator {
       const from = cols.triangle[i];
       if (kind === 0 && from >= 0) {
         if (
-          _segmentDistance(tx, ty, a.px[i], a.py[i], aim[4], aim[5]) >= CORNER_KEEP * aim[3] &&
+          pointSegmentDistanceSq(tx, ty, a.px[i], a.py[i], aim[4], aim[5]) >=
+            (CORNER_KEEP * aim[3]) ** 2 &&
           this.#reachable(a, i, from, aim[4], aim[5], points[4], points[5])
         ) {
           tx = aim[4];
@@ -700,22 +702,6 @@ export class NavMeshNavigator implements Navigator {
       cols.status[i] = NavAgentStatus.unplanned;
     }
   }
-}
-
-/** Distance (m) from (`cx`, `cy`) to the segment from (`ax`, `ay`) to (`bx`, `by`). */
-function _segmentDistance(
-  cx: number,
-  cy: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const ex = bx - ax, ey = by - ay, len2 = ex * ex + ey * ey;
-  let t = len2 > 0 ? ((cx - ax) * ex + (cy - ay) * ey) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const dx = ax + t * ex - cx, dy = ay + t * ey - cy;
-  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /**

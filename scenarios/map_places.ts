@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { pointSegmentDistanceSq } from "../core/geometry.ts";
 import { type Area, trianglesArea } from "../core/area.ts";
 import type { CityBuilding, CityModel } from "../geo/city_model.ts";
 import { LocalProjection } from "../geo/local_projection.ts";
@@ -186,8 +187,15 @@ export class MapPlaces {
       for (let k = 0; k < reach.length; k++) {
         const o = 4 * k;
         if (
-          _segmentDistance(x, y, segments[o], segments[o + 1], segments[o + 2], segments[o + 3]) <=
-            reach[k]
+          pointSegmentDistanceSq(
+            x,
+            y,
+            segments[o],
+            segments[o + 1],
+            segments[o + 2],
+            segments[o + 3],
+          ) <=
+            reach[k] * reach[k]
         ) {
           return true;
         }
@@ -385,21 +393,6 @@ export class MapPlaces {
       }
     }
   }
-}
-
-/** Distance (m) from (x, y) to the segment a–b. */
-function _segmentDistance(
-  x: number,
-  y: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const ex = bx - ax, ey = by - ay, len2 = ex * ex + ey * ey;
-  let s = len2 > 0 ? ((x - ax) * ex + (y - ay) * ey) / len2 : 0;
-  s = s < 0 ? 0 : s > 1 ? 1 : s;
-  return Math.hypot(ax + s * ex - x, ay + s * ey - y);
 }
 
 /** `: close matches: 'A', 'B'` for the names nearest `name` (edit distance), or a count. */
