@@ -29,6 +29,12 @@ import FlatQueue from "npm:flatqueue@3.1.0";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { HEURISTIC_WEIGHT_OPTION, MIN_WIDTH_OPTION } from "./navigation_options.ts";
 import type { NavMesh } from "./navmesh.ts";
+import {
+  LANDMARK_FIELD_NODES_PER_TRIANGLE,
+  LANDMARK_MIN_TRIANGLES,
+  type PathLandmarks,
+  selectLandmarks,
+} from "./path_landmarks.ts";
 
 /** Outcome of a path query. */
 export type PathStatus = "found" | "partial" | "unreachable";
@@ -114,6 +120,12 @@ export interface PathQueryOptions {
    * Range [1, 10]. @default 1.01
    */
   heuristicWeight: number;
+  /**
+   * Landmarks for the ALT lower bound (distances to a few far-apart points, precomputed once per
+   * mesh on its first query). 0 keeps the straight-line bound alone. Integer in [0, 32].
+   * @default 8
+   */
+  landmarks: number;
 }
 
 /** Descriptors of {@linkcode PathQueryOptions}. */
@@ -137,6 +149,15 @@ export const PATH_QUERY_OPTIONS: OptionSpecs<PathQueryOptions> = {
       "start and goal are moved onto the clear area from at most this far; further means off the mesh",
   },
   heuristicWeight: HEURISTIC_WEIGHT_OPTION,
+  landmarks: {
+    type: "number",
+    default: 8,
+    min: 0,
+    max: 32,
+    integer: true,
+    doc:
+      "landmarks for the ALT lower bound on meshes of 5,000 triangles or more (built once per mesh on its first query); 0 uses the straight-line bound alone",
+  },
 };
 
 const RIGHT_VERTEX = 1, LEFT_VERTEX = 2, FAN = 4, FINAL = 8;
@@ -204,6 +225,16 @@ export class NavMeshQuery {
   // Successors of the node being expanded (at most 6), pushed to the queue afterwards.
   #pending = new Int32Array(8);
   #pendingCount = 0;
+  // ALT lower bound: landmark distances (landmark-major, Infinity where unknown), the goal's
+  // distance range per landmark, and each vertex's bound, cached for the running query.
+  #landmarks: PathLandmarks | null = null;
+  #landmarksResolved = false;
+  #goalLo = new Float64Array(0);
+  #goalHi = new Float64Array(0);
+  #vertexBound: Float64Array;
+  #vertexBoundStamp: Int32Array;
+  // Distance-field mode: vertex distances from the source, written as nodes are generated.
+  #field: Float64Array | null = null;
 
   constructor(mesh: NavMesh, options: Partial<PathQueryOptions> = {}) {
     this.mesh = mesh;
@@ -212,7 +243,56 @@ export class NavMeshQuery {
     this.#weight = this.options.heuristicWeight;
     this.#rootG = new Float64Array(mesh.vertexCount);
     this.#rootStamp = new Int32Array(mesh.vertexCount);
+    this.#vertexBound = new Float64Array(mesh.vertexCount);
+    this.#vertexBoundStamp = new Int32Array(mesh.vertexCount);
     this.#grow(1024);
+  }
+
+  /**
+   * Landmarks this query's lower bound uses: 0 until the first query, on meshes under 5,000
+   * triangles, and on open meshes where they would cost more than they save.
+   */
+  get landmarkCount(): number {
+    return this.#landmarks?.count ?? 0;
+  }
+
+  /**
+   * Writes into `out` (one entry per mesh vertex) the length (m) of the shortest path from
+   * (`x`, `y`) to each vertex through passages at least `minWidth` wide, and Infinity for
+   * vertices it cannot reach (or that no path can use, as the tip of a dead-end triangle).
+   * The whole connected area is searched, up to `maxNodes` search nodes: returns false when
+   * that budget ran out (the distances are then incomplete).
+   */
+  distanceField(x: number, y: number, out: Float64Array, maxNodes = Infinity): boolean {
+    if (out.length < this.mesh.vertexCount) {
+      throw new RangeError(
+        `distanceField: out holds ${out.length} entries, the mesh has ${this.mesh.vertexCount} vertices`,
+      );
+    }
+    out.fill(Infinity);
+    const mesh = this.mesh, snap = this.#snap;
+    const tri = mesh.nearestClearPoint(x, y, this.options.maxSnapDistance, snap);
+    if (tri < 0) return true;
+    const sx = snap[0], sy = snap[1], v = mesh.triangles, c = mesh.coords;
+    for (let j = 0; j < 3; j++) {
+      const u = v[3 * tri + j];
+      out[u] = norm(c[2 * u] - sx, c[2 * u + 1] - sy);
+    }
+    const weight = this.#weight, landmarks = this.#landmarks;
+    this.#field = out;
+    this.#weight = 0;
+    this.#landmarks = null;
+    this.#goalTri = -1;
+    this.#gx = sx;
+    this.#gy = sy;
+    try {
+      this.#search(tri, sx, sy, maxNodes);
+      return this.#n < maxNodes;
+    } finally {
+      this.#field = null;
+      this.#weight = weight;
+      this.#landmarks = landmarks;
+    }
   }
 
   /**
@@ -238,6 +318,8 @@ export class NavMeshQuery {
     this.#gx = gx;
     this.#gy = gy;
     this.#goalTri = goalTri;
+    if (!this.#landmarksResolved) this.#resolveLandmarks();
+    if (this.#landmarks) this.#boundGoal(goalTri, gx, gy);
     if (startTri === goalTri) {
       this.#writeDirect(out, startTri, sx, sy, gx, gy);
       out.status = snapped ? "partial" : "found";
@@ -261,6 +343,83 @@ export class NavMeshQuery {
     return this.#fail(out, "too-narrow");
   }
 
+  /** Takes the mesh's landmark tables (building them on the first query of a large mesh). */
+  #resolveLandmarks(): void {
+    this.#landmarksResolved = true;
+    const count = this.options.landmarks;
+    if (count === 0 || this.mesh.triangleCount < LANDMARK_MIN_TRIANGLES) return;
+    const landmarks = landmarksOf(this.mesh, count);
+    if (landmarks.count === 0) return;
+    this.#landmarks = landmarks;
+    this.#goalLo = new Float64Array(this.#landmarks.count);
+    this.#goalHi = new Float64Array(this.#landmarks.count);
+  }
+
+  /**
+   * The goal's distance range from each landmark, from the vertices of its triangle: the
+   * straight segment from a vertex to the goal is clear, so the goal is at most that much
+   * nearer or further than the vertex.
+   */
+  #boundGoal(goalTri: number, gx: number, gy: number): void {
+    const lm = this.#landmarks!, V = this.mesh.vertexCount, v = this.mesh.triangles;
+    const c = this.mesh.coords;
+    for (let L = 0; L < lm.count; L++) {
+      let lo = -Infinity, hi = Infinity;
+      for (let j = 0; j < 3; j++) {
+        const u = v[3 * goalTri + j], d = lm.distances[L * V + u];
+        if (d === Infinity) continue;
+        const e = norm(c[2 * u] - gx, c[2 * u + 1] - gy);
+        if (d - e > lo) lo = d - e;
+        if (d + e < hi) hi = d + e;
+      }
+      this.#goalLo[L] = lo;
+      this.#goalHi[L] = hi;
+    }
+  }
+
+  /**
+   * ALT lower bound (Goldberg & Harrelson 2005) of the distance from vertex `u` to the goal: by
+   * the triangle inequality, at least the difference of their distances to any landmark.
+   */
+  #boundFromVertex(u: number): number {
+    if (this.#vertexBoundStamp[u] === this.#stamp) return this.#vertexBound[u];
+    const lm = this.#landmarks!, V = this.mesh.vertexCount, lo = this.#goalLo, hi = this.#goalHi;
+    let b = 0;
+    for (let L = 0; L < lm.count; L++) {
+      const d = lm.distances[L * V + u];
+      if (d === Infinity) continue;
+      if (lo[L] - d > b) b = lo[L] - d;
+      if (d - hi[L] > b) b = d - hi[L];
+    }
+    this.#vertexBoundStamp[u] = this.#stamp;
+    this.#vertexBound[u] = b;
+    return b;
+  }
+
+  /**
+   * Landmark lower bound of the remaining distance of node i: from its root, and through its
+   * interval from either end vertex `a` of the entry edge. For p on the interval,
+   * d(p, goal) ≥ bound(a) − |p − a|, and |root − p| − |p − a| is least at an interval end.
+   */
+  #landmarkBound(i: number): number {
+    const root = this.#rootV[i];
+    let h = root >= 0 ? this.#boundFromVertex(root) : 0;
+    if (this.#flags[i] & FAN) return h;
+    const v = this.mesh.triangles, c = this.mesh.coords, T = this.#tri[i], k = this.#edge[i];
+    const rx = this.#rx[i], ry = this.#ry[i];
+    const ax = this.#irx[i], ay = this.#iry[i], bx = this.#ilx[i], by = this.#ily[i];
+    const ra = norm(ax - rx, ay - ry), rb = norm(bx - rx, by - ry);
+    for (let s = 0; s < 2; s++) {
+      const u = v[3 * T + (k + s) % 3], bound = this.#boundFromVertex(u);
+      if (bound <= h) continue;
+      const ux = c[2 * u], uy = c[2 * u + 1];
+      const viaA = ra - norm(ax - ux, ay - uy), viaB = rb - norm(bx - ux, by - uy);
+      const through = bound + (viaA < viaB ? viaA : viaB);
+      if (through > h) h = through;
+    }
+    return h;
+  }
+
   #fail(out: NavPath, reason: PathReason): PathStatus {
     out.status = "unreachable";
     out.reason = reason;
@@ -268,7 +427,7 @@ export class NavMeshQuery {
   }
 
   /** Runs the search; returns the final node, or -1. */
-  #search(startTri: number, sx: number, sy: number): number {
+  #search(startTri: number, sx: number, sy: number, maxNodes = this.options.maxNodes): number {
     const mesh = this.mesh, v = mesh.triangles, pn = mesh.planNeighbors, tw = mesh.twins;
     const open = this.#open;
     open.clear();
@@ -301,7 +460,6 @@ export class NavMeshQuery {
       );
     }
     this.#flushPending();
-    const maxNodes = this.options.maxNodes;
     while (open.length > 0) {
       let node = open.pop()!;
       if (this.#flags[node] & FINAL) return node;
@@ -595,6 +753,7 @@ export class NavMeshQuery {
     g: number,
     parent: number,
   ): void {
+    if (this.#field) this.#recordField(root, rx, ry, irx, iry, ilx, ily, flags, tri, edge, g);
     if (tri !== this.#goalTri) {
       // A triangle whose other two edges are closed leads nowhere.
       const pn = this.mesh.planNeighbors;
@@ -623,8 +782,42 @@ export class NavMeshQuery {
       this.#bestH = h;
       this.#best = i;
     }
-    this.#f[i] = g + this.#weight * h;
+    // The weight inflates the straight-line bound only: inflating the landmark bound too makes
+    // corners be reached first by longer routes and searched again (f ≤ weight × the shortest
+    // either way).
+    let f = g + this.#weight * h;
+    if (this.#landmarks) {
+      const alt = g + this.#landmarkBound(i);
+      if (alt > f) f = alt;
+    }
+    this.#f[i] = f;
     this.#pending[this.#pendingCount++] = i;
+  }
+
+  /** Distance-field mode: the interval's end vertices are reached at g + their distance to the root. */
+  #recordField(
+    root: number,
+    rx: number,
+    ry: number,
+    irx: number,
+    iry: number,
+    ilx: number,
+    ily: number,
+    flags: number,
+    tri: number,
+    edge: number,
+    g: number,
+  ): void {
+    const field = this.#field!, v = this.mesh.triangles;
+    if (root >= 0 && g < field[root]) field[root] = g;
+    if (flags & RIGHT_VERTEX) {
+      const u = v[3 * tri + (edge + 1) % 3], d = g + norm(irx - rx, iry - ry);
+      if (d < field[u]) field[u] = d;
+    }
+    if (flags & LEFT_VERTEX) {
+      const u = v[3 * tri + edge], d = g + norm(ilx - rx, ily - ry);
+      if (d < field[u]) field[u] = d;
+    }
   }
 
   /**
@@ -829,6 +1022,23 @@ export class NavMeshQuery {
     }
     out.length = length;
   }
+}
+
+/** Landmark tables per mesh and count, shared by every query on the mesh. */
+const landmarkCache = new WeakMap<NavMesh, Map<number, PathLandmarks>>();
+
+function landmarksOf(mesh: NavMesh, count: number): PathLandmarks {
+  let byCount = landmarkCache.get(mesh);
+  if (!byCount) landmarkCache.set(mesh, byCount = new Map());
+  let lm = byCount.get(count);
+  if (!lm) {
+    // Distances through passages of any width bound every query's, whatever its minWidth.
+    const field = new NavMeshQuery(mesh, { minWidth: 0, landmarks: 0 });
+    const budget = LANDMARK_FIELD_NODES_PER_TRIANGLE * mesh.triangleCount;
+    lm = selectLandmarks(mesh, count, (x, y, out) => field.distanceField(x, y, out, budget));
+    byCount.set(count, lm);
+  }
+  return lm;
 }
 
 function ensure(out: NavPath, points: number, tris: number): void {
