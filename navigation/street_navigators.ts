@@ -65,6 +65,8 @@ export const TRIPS_NAVIGATOR_OPTIONS: OptionSpecs<StreetWalkerOptions> = _pick([
   "attractorWeights",
   "floorAreaWeightPerM2",
   "transportShare",
+  "routeSpread",
+  "routeVariants",
   ...MOVEMENT,
   "maxRouteTables",
 ]);

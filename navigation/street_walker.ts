@@ -98,6 +98,13 @@ export interface StreetWalkerOptions {
   floorAreaWeightPerM2: number;
   /** Share of trips from a destination that go to public transport (trip walkers). @default 0.5 */
   transportShare: number;
+  /**
+   * σ of the log-normal factor on street lengths that spreads trips over near-equal routes
+   * (trip walkers; 0: everyone on the shortest route). @default 0.3
+   */
+  routeSpread: number;
+  /** Route variants per destination with `routeSpread` > 0 (trip walkers). @default 8 */
+  routeVariants: number;
 }
 
 /** Descriptors of every {@linkcode StreetWalkerOptions} field. */
@@ -238,6 +245,22 @@ export const STREET_WALKER_OPTIONS: OptionSpecs<StreetWalkerOptions> = {
     min: 0,
     max: 1,
     doc: "share of trips from a destination that go to public transport (trip walkers)",
+  },
+  routeSpread: {
+    type: "number",
+    default: 0.3,
+    min: 0,
+    max: 10,
+    doc:
+      "σ of a log-normal factor on street lengths, drawn per street and route variant: each trip walker takes the shortest route under its variant's lengths (Monte Carlo probit route choice; 0: all on the shortest)",
+  },
+  routeVariants: {
+    type: "number",
+    default: 8,
+    min: 1,
+    max: 256,
+    integer: true,
+    doc: "route variants per destination with routeSpread > 0 (one route table each)",
   },
 };
 
@@ -441,7 +464,11 @@ export class StreetWalker implements Navigator {
     this.#distances = new Float64Array(guidance.squares.field.rayOffsets.length);
     const routed = rule === "shortest-path" || rule === "trips";
     this.routes = routed
-      ? new StreetRoutes(a, guidance.lanes.edgeLength, { maxTables: options.maxRouteTables })
+      ? new StreetRoutes(a, guidance.lanes.edgeLength, {
+        maxTables: options.maxRouteTables,
+        spread: rule === "trips" ? options.routeSpread : 0,
+        variants: options.routeVariants,
+      })
       : null;
     this.attractors = rule === "attractors" || rule === "trips"
       ? new AttractorGuidance(guidance.city, a, guidance.squares, {
@@ -758,7 +785,8 @@ export class StreetWalker implements Navigator {
           ? this.#tripDestination(rng, d === node ? node : -1)
           : this.#randomDestination(rng);
       }
-      const s = routes.nextSlot(node, d);
+      // Each walker keeps one route variant for the whole trip.
+      const s = routes.nextSlot(node, d, routeVariant(i, d));
       if (s >= 0) return s;
       this.#destination[i] = -1;
     }
@@ -994,4 +1022,13 @@ function _centroid(ring: readonly (readonly [number, number])[]): [number, numbe
     y += py;
   }
   return [x / ring.length, y / ring.length];
+}
+
+/** The route variant of walker `i` on its trip to `destination` (any non-negative integer). */
+function routeVariant(i: number, destination: number): number {
+  let h = Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(destination + 1, 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h >>> 0;
 }
