@@ -67,7 +67,10 @@ export const VALIDATE_COUNTS_FLAGS = {
   agents: { type: "string", short: "n", help: "walkers (default 10000)" },
   warmup: { type: "string", help: "steps of 0.05 s before counting (default 2400: 2 min)" },
   steps: { type: "string", help: "steps counted (default 6000: 5 min)" },
-  placement: { type: "string", help: "start: uniform, viewshed or attractors (default uniform)" },
+  placement: {
+    type: "string",
+    help: "start: uniform, viewshed, attractors or transport (default uniform)",
+  },
   seed: { type: "string", help: "seed (default 1)" },
   plot: { type: "string", help: "write a log-log scatter plot of the counts (.svg)" },
   csv: { type: "string", help: "write observed and simulated counts per site (.csv)" },

@@ -265,3 +265,36 @@ Deno.test("walkers placed by attractors start near the heaviest attractors", () 
   const u = streetPlacement(bare, 50, { mode: "uniform", rng: new Rng(2) });
   assert.deepEqual(a, u);
 });
+
+Deno.test("a morning peak: walkers placed by public transport start there and walk to destinations", () => {
+  const station: CityAttractor = { ...base, key: "railway", value: "station", x: 0, y: 0 };
+  const city: CityModel = { ...CITY, attractors: [...CITY.attractors, station] };
+  const guidance = StreetGuidance.fromCity(city);
+  const count = 300;
+  const points = streetPlacement(guidance, count, { mode: "transport", rng: new Rng(4) });
+  let near = 0;
+  for (let k = 0; k < points.length; k += 2) {
+    if (Math.hypot(points[k], points[k + 1]) < 60) near++;
+  }
+  assert.equal(near, count, `${near} of ${count} placed within 60 m of the only station`);
+  const navigator = createStreetWalker("trips", {}, { city, streetGuidance: guidance });
+  const world = new World({ strategy: createNoneStrategy(), navigator, seed: 1 });
+  for (let k = 0; k < count; k++) world.addAgent({ x: points[2 * k], y: points[2 * k + 1] });
+  world.step();
+  const lanes = guidance.lanes;
+  const d = world.agents.column<Int32Array>(STREET_COLUMNS.destination);
+  let toStation = 0, far = 0;
+  for (let i = 0; i < count; i++) {
+    if (Math.hypot(lanes.nodeX[d[i]], lanes.nodeY[d[i]]) < 1) toStation++;
+    if (Math.hypot(lanes.nodeX[d[i]], lanes.nodeY[d[i]]) > 150) far++;
+  }
+  // From the station every first trip goes to a destination elsewhere.
+  assert.equal(toStation, 0);
+  assert.ok(far > 0.8 * count, `${far} of ${count} head more than 150 m away`);
+  // Without public transport mapped, the placement follows all attractors instead.
+  const bare = StreetGuidance.fromCity(CITY);
+  assert.deepEqual(
+    streetPlacement(bare, 50, { mode: "transport", rng: new Rng(2) }),
+    streetPlacement(bare, 50, { mode: "attractors", rng: new Rng(2) }),
+  );
+});

@@ -10,17 +10,24 @@
 import type { Rng } from "../core/rng.ts";
 import type { StreetGuidance } from "./street_guidance.ts";
 import type { StreetSpot } from "./street_lanes.ts";
-import { attractorWeights } from "./attractor_weights.ts";
+import { attractorWeights, isTransportAttractor } from "./attractor_weights.ts";
 
 /**
  * How walkers are placed: `"viewshed"` near junctions by viewshed area, `"uniform"` along
  * streets, `"attractors"` near the street nodes of the city's attractors by their default weight
- * (where trips begin: stations, shops, offices; see {@linkcode attractorWeights}).
+ * (where trips begin: stations, shops, offices; see {@linkcode attractorWeights}), `"transport"`
+ * near public transport only (stations, entrances, stops, terminals by weight: a morning peak,
+ * when trips begin where people arrive).
  */
-export type StreetPlacement = "viewshed" | "uniform" | "attractors";
+export type StreetPlacement = "viewshed" | "uniform" | "attractors" | "transport";
 
 /** The placements, for option descriptors and messages. */
-export const STREET_PLACEMENTS: readonly StreetPlacement[] = ["viewshed", "uniform", "attractors"];
+export const STREET_PLACEMENTS: readonly StreetPlacement[] = [
+  "viewshed",
+  "uniform",
+  "attractors",
+  "transport",
+];
 
 /**
  * `count` points (m) on `guidance`'s walkable streets, `[x0, y0, x1, y1, …]`, placed by `mode`
@@ -28,9 +35,11 @@ export const STREET_PLACEMENTS: readonly StreetPlacement[] = ["viewshed", "unifo
  * spot along it; `"viewshed"` picks a junction with probability in proportion to its viewshed
  * area, one of its open streets, and a spot on that street within twice the junction's radius
  * (at most half the street); `"attractors"` does the same with street nodes weighted by the
- * attractors nearest to them (default weights). Each point lies on the walker's lane (a random
- * one). Returns an empty array when the city has no walkable street; `"viewshed"` and
- * `"attractors"` fall back to `"uniform"` without junctions or weighted attractors.
+ * attractors nearest to them (default weights), `"transport"` with the public transport
+ * attractors alone. Each point lies on the walker's lane (a random one). Returns an empty array
+ * when the city has no walkable street; `"transport"` falls back to `"attractors"` without public
+ * transport mapped, and `"viewshed"` and `"attractors"` to `"uniform"` without junctions or
+ * weighted attractors.
  *
  * @example Walkers placed by viewshed area stay near junctions
  * ```ts
@@ -59,9 +68,11 @@ export function streetPlacement(
   const point: [number, number] = [0, 0];
   const streets = _cumulative(lanes.edgeCount, (e) => lanes.edgeLength[e]);
   if (streets.total <= 0) return new Float64Array(0);
-  const nodeWeight = options.mode === "attractors"
-    ? _attractorNodeWeights(guidance)
-    : affordance.viewshedArea;
+  let nodeWeight = affordance.viewshedArea;
+  if (options.mode === "transport") {
+    nodeWeight = _attractorNodeWeights(guidance, true);
+    if (!nodeWeight.some((w) => w > 0)) nodeWeight = _attractorNodeWeights(guidance, false);
+  } else if (options.mode === "attractors") nodeWeight = _attractorNodeWeights(guidance, false);
   const junctions = _cumulative(affordance.nodeCount, (v) => nodeWeight[v]);
   const byViewshed = options.mode !== "uniform" && junctions.total > 0;
   for (let k = 0; k < count; k++) {
@@ -88,14 +99,17 @@ export function streetPlacement(
   return out;
 }
 
-/** Per street node: the default weight of the attractors whose nearest street ends there. */
-function _attractorNodeWeights(guidance: StreetGuidance): Float64Array {
+/**
+ * Per street node: the default weight of the attractors (public transport alone with
+ * `transportOnly`) whose nearest street ends there.
+ */
+function _attractorNodeWeights(guidance: StreetGuidance, transportOnly: boolean): Float64Array {
   const { city, lanes } = guidance;
   const weights = attractorWeights(city.attractors);
   const out = new Float64Array(guidance.affordance.nodeCount);
   const spot: StreetSpot = { edge: -1, segment: 0, along: 0, distance: 0 };
   city.attractors.forEach((a, k) => {
-    if (!(weights[k] > 0)) return;
+    if (!(weights[k] > 0) || (transportOnly && !isTransportAttractor(a))) return;
     lanes.nearest(a.x, a.y, spot);
     if (spot.edge < 0) return;
     const node = spot.along < lanes.edgeLength[spot.edge] / 2

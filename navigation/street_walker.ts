@@ -611,7 +611,12 @@ export class StreetWalker implements Navigator {
     this.#hx[i] = forward ? lanes.ux[k] : -lanes.ux[k];
     this.#hy[i] = forward ? lanes.uy[k] : -lanes.uy[k];
     if (this.rule === "shortest-path") this.#destination[i] = this.#randomDestination(rng);
-    else if (this.rule === "trips") this.#destination[i] = this.#tripDestination(rng, -1);
+    else if (this.rule === "trips") {
+      // A walker placed by public transport starts its trip there (to a destination).
+      const u = lanes.edgeFrom[spot.edge], w = lanes.edgeTo[spot.edge];
+      const at = this.#nodeIsSource[u] === 1 ? u : this.#nodeIsSource[w] === 1 ? w : -1;
+      this.#destination[i] = this.#tripDestination(rng, at);
+    }
   }
 
   /** Starts walking `edge` (forwards or backwards) at point index `k`. */
