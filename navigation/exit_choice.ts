@@ -26,6 +26,15 @@
  * "navigator": { "name": "exit-choice", "options": { "exits": [[32, 1.5, 34, 4.5], [32, 5.5, 34, 8.5]] } }
  * ```
  *
+ * Route choice (RiMEA 3.0 test 14) uses the same rule on gateways: with the option `via`, every
+ * agent chooses one of the `via` rectangles (the openings its routes pass: a stair, a corridor),
+ * walks through it and then on to its own goal. Its time by gateway g is
+ *
+ *   T_g = (d(p, g) + d(g, goal)) / v + Q_g / J,
+ *
+ * with walking distances on the mesh (from a distance field of each gateway and exit, computed
+ * once), Q_g the people who chose g and are nearer to it, J the `exitFlow`.
+ *
  * @module
  */
 import { AgentFlags, type AgentStore, type ColumnSpec } from "../core/agent_store.ts";
@@ -35,6 +44,7 @@ import type { World } from "../core/world.ts";
 import type { NavigatorFactory } from "./navigator_factory.ts";
 import type { NavMesh } from "./navmesh.ts";
 import { NavAgentStatus, NAVMESH_STATUS_COLUMN } from "./navmesh_agent_columns.ts";
+import { NavMeshQuery } from "./path_query.ts";
 import {
   NAVMESH_NAVIGATOR_OPTIONS,
   NavMeshNavigator,
@@ -54,21 +64,28 @@ export interface ExitChoiceOptions extends NavMeshNavigatorOptions {
   decisionInterval: number;
   /** Time (s) another exit must save before an agent changes to it. Range [0, 3600]. @default 5 */
   switchMargin: number;
+  /** Gateways every agent chooses among on its way to its goal (route choice). @default [] */
+  via: ExitRect[];
 }
 
-function _parseExits(value: unknown): ExitRect[] {
-  if (!Array.isArray(value)) throw new Error("expected a list of rectangles [x0, y0, x1, y1]");
-  return value.map((r, k) => {
-    if (
-      !Array.isArray(r) || r.length !== 4 || !r.every((v) => typeof v === "number" && isFinite(v))
-    ) {
-      throw new Error(`exits[${k}] must be a rectangle [x0, y0, x1, y1] of 4 finite numbers (m)`);
-    }
-    if (!(r[2] > r[0] && r[3] > r[1])) {
-      throw new Error(`exits[${k}] must have x1 > x0 and y1 > y0: current value is [${r}]`);
-    }
-    return [r[0], r[1], r[2], r[3]] as const;
-  });
+function _rectangles(field: string): (value: unknown) => ExitRect[] {
+  return (value) => {
+    if (!Array.isArray(value)) throw new Error("expected a list of rectangles [x0, y0, x1, y1]");
+    return value.map((r, k) => {
+      if (
+        !Array.isArray(r) || r.length !== 4 ||
+        !r.every((v) => typeof v === "number" && isFinite(v))
+      ) {
+        throw new Error(
+          `${field}[${k}] must be a rectangle [x0, y0, x1, y1] of 4 finite numbers (m)`,
+        );
+      }
+      if (!(r[2] > r[0] && r[3] > r[1])) {
+        throw new Error(`${field}[${k}] must have x1 > x0 and y1 > y0: current value is [${r}]`);
+      }
+      return [r[0], r[1], r[2], r[3]] as const;
+    });
+  };
 }
 
 /** Descriptors of {@linkcode ExitChoiceOptions}. */
@@ -77,7 +94,7 @@ export const EXIT_CHOICE_OPTIONS: OptionSpecs<ExitChoiceOptions> = {
   exits: {
     type: "object",
     default: [],
-    parse: _parseExits,
+    parse: _rectangles("exits"),
     doc: "exit areas to choose among, each a rectangle [x0, y0, x1, y1] (m); agents whose goal " +
       "lies in one choose, others keep their goal",
   },
@@ -105,10 +122,20 @@ export const EXIT_CHOICE_OPTIONS: OptionSpecs<ExitChoiceOptions> = {
     unit: "s",
     doc: "time another exit must save before an agent changes to it; larger keeps choices",
   },
+  via: {
+    type: "object",
+    default: [],
+    parse: _rectangles("via"),
+    doc:
+      "gateways [x0, y0, x1, y1] (m) of alternative routes: every agent chooses one by walking distance and queue, passes it, then goes on to its goal (route choice)",
+  },
 };
 
 /** Agent column: the exit an agent has chosen (index into `exits`; -1: keeps its own goal). */
 export const EXIT_CHOICE_COLUMN = "exit.choice";
+
+/** Agent column: the gateway an agent has chosen (index into `via`; -1 passed, -2 undecided). */
+export const VIA_CHOICE_COLUMN = "exit.via";
 
 const EXIT_COLUMNS: readonly ColumnSpec[] = [{
   name: EXIT_CHOICE_COLUMN,
@@ -117,6 +144,18 @@ const EXIT_COLUMNS: readonly ColumnSpec[] = [{
   kind: "state",
   doc: "chosen exit (index into the navigator's exits; -1 keeps its goal, -2 not yet decided)",
 }];
+
+const VIA_COLUMNS: readonly ColumnSpec[] = [
+  {
+    name: VIA_CHOICE_COLUMN,
+    type: "i32",
+    default: -2,
+    kind: "state",
+    doc: "chosen gateway (index into the navigator's via; -1 passed, -2 not yet decided)",
+  },
+  { name: "exit.finalX", type: "f64", kind: "state", doc: "goal after the gateway, x (m)" },
+  { name: "exit.finalY", type: "f64", kind: "state", doc: "goal after the gateway, y (m)" },
+];
 
 /**
  * Chooses exits for agents and follows the `navmesh` navigator to them (see the module doc).
@@ -149,17 +188,58 @@ export class ExitChoiceNavigator implements Navigator {
   /** The navigator that walks agents to their exits. */
   readonly walker: NavMeshNavigator;
   #exits: ExitRect[];
+  #via: ExitRect[];
+  #mesh: NavMesh;
+  /** Walking distance (m) from each gateway's middle to every mesh vertex. */
+  #fields: Float64Array[];
   #chosen = new Int32Array(0);
   #distance = new Float64Array(0);
 
   /** A navigator planning on `mesh`; `options` are validated (see the descriptors). */
   constructor(mesh: NavMesh, options: Partial<ExitChoiceOptions> = {}) {
     this.options = resolveOptions("exit-choice navigator", EXIT_CHOICE_OPTIONS, options);
-    const { exits: _e, exitFlow: _f, decisionInterval: _d, switchMargin: _s, ...walk } =
-      this.options;
+    const {
+      exits: _e,
+      exitFlow: _f,
+      decisionInterval: _d,
+      switchMargin: _s,
+      via: _v,
+      ...walk
+    } = this.options;
     this.walker = new NavMeshNavigator(mesh, walk);
+    this.#mesh = mesh;
     this.#exits = this.options.exits;
-    this.columns = [...this.walker.columns, ...EXIT_COLUMNS];
+    this.#via = this.options.via;
+    const query = new NavMeshQuery(mesh, { minWidth: walk.minWidth, maxSnapDistance: 50 });
+    // Distance fields for the gateways (exits are compared by straight distance).
+    this.#fields = this.#via.map((r) => {
+      const field = new Float64Array(mesh.vertexCount);
+      query.distanceField(0.5 * (r[0] + r[2]), 0.5 * (r[1] + r[3]), field);
+      return field;
+    });
+    this.columns = [
+      ...this.walker.columns,
+      ...EXIT_COLUMNS,
+      ...(this.#via.length > 0 ? VIA_COLUMNS : []),
+    ];
+  }
+
+  /**
+   * Walking distance (m) from (`x`, `y`) to the middle of gateway `k` (index into `via`),
+   * through the vertices of the triangle holding the point; straight distance off the mesh.
+   */
+  walkingDistance(k: number, x: number, y: number): number {
+    const mesh = this.#mesh, t = mesh.locate(x, y), r = this.#via[k];
+    const straight = Math.hypot(0.5 * (r[0] + r[2]) - x, 0.5 * (r[1] + r[3]) - y);
+    if (t < 0) return straight;
+    const field = this.#fields[k], v = mesh.triangles, c = mesh.coords;
+    let best = Infinity;
+    for (let j = 0; j < 3; j++) {
+      const u = v[3 * t + j];
+      const d = field[u] + Math.hypot(c[2 * u] - x, c[2 * u + 1] - y);
+      if (d < best) best = d;
+    }
+    return best === Infinity ? straight : Math.max(best, straight);
   }
 
   /** Adds the mesh's borders to the world's obstacles, as the navmesh navigator does. */
@@ -167,10 +247,86 @@ export class ExitChoiceNavigator implements Navigator {
     this.walker.attach(world);
   }
 
-  /** Decides the exits due this step, then lets the navmesh navigator steer. */
+  /** Decides the exits and gateways due this step, then lets the navmesh navigator steer. */
   updatePreferredVelocities(ctx: NavigationContext, begin: number, end: number): void {
+    if (this.#via.length > 0) this.#route(ctx, begin, end);
     if (this.#exits.length > 0) this.#decide(ctx, begin, end);
     this.walker.updatePreferredVelocities(ctx, begin, end);
+  }
+
+  /** Gateway choice: choose, reconsider, and on passing the gateway go on to the goal. */
+  #route(ctx: NavigationContext, begin: number, end: number): void {
+    const a = ctx.agents, via = this.#via, m = via.length;
+    const choice = a.column<Int32Array>(VIA_CHOICE_COLUMN);
+    const finalX = a.column<Float64Array>("exit.finalX"),
+      finalY = a.column<Float64Array>("exit.finalY");
+    const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN);
+    if (this.#distance.length < m * a.count) this.#distance = new Float64Array(2 * m * a.count);
+    if (this.#chosen.length < m) this.#chosen = new Int32Array(m);
+    const dist = this.#distance;
+    for (let i = begin; i < end; i++) {
+      if (choice[i] === -1) continue;
+      for (let g = 0; g < m; g++) {
+        dist[i * m + g] = this.walkingDistance(g, a.px[i], a.py[i]);
+      }
+    }
+    const every = Math.max(1, Math.round(this.options.decisionInterval / ctx.dt));
+    for (let i = begin; i < end; i++) {
+      const current = choice[i];
+      if (current === -1 || (a.flags[i] & AgentFlags.arrived) !== 0) continue;
+      if (current === -2) {
+        finalX[i] = a.goalX[i];
+        finalY[i] = a.goalY[i];
+      } else if (_distanceToRect(via[current], a.px[i], a.py[i]) === 0) {
+        // Through the gateway: on to the goal.
+        choice[i] = -1;
+        a.goalX[i] = finalX[i];
+        a.goalY[i] = finalY[i];
+        status[i] = NavAgentStatus.unplanned;
+        continue;
+      } else if ((ctx.stepIndex + a.serial[i]) % every !== 0) continue;
+      const best = this.#quickestRoute(a, i, current, begin, end, choice, finalX[i], finalY[i]);
+      if (best !== current) {
+        choice[i] = best;
+        const r = via[best];
+        a.goalX[i] = 0.5 * (r[0] + r[2]);
+        a.goalY[i] = 0.5 * (r[1] + r[3]);
+        status[i] = NavAgentStatus.unplanned;
+      }
+    }
+  }
+
+  /** The gateway of least estimated time (module doc) for agent `i`, with the switch margin. */
+  #quickestRoute(
+    a: AgentStore,
+    i: number,
+    current: number,
+    begin: number,
+    end: number,
+    choice: Int32Array,
+    gx: number,
+    gy: number,
+  ): number {
+    const m = this.#via.length, dist = this.#distance;
+    const ahead = this.#chosen;
+    ahead.fill(0, 0, m);
+    for (let j = begin; j < end; j++) {
+      const c = choice[j];
+      if (j === i || c < 0 || (a.flags[j] & AgentFlags.arrived) !== 0) continue;
+      if (dist[j * m + c] < dist[i * m + c]) ahead[c]++;
+    }
+    const v = a.desiredSpeed[i] > 0 ? a.desiredSpeed[i] : 1, flow = this.options.exitFlow;
+    let best = current, bestTime = Infinity, currentTime = Infinity;
+    for (let g = 0; g < m; g++) {
+      const t = (dist[i * m + g] + this.walkingDistance(g, gx, gy)) / v + ahead[g] / flow;
+      if (g === current) currentTime = t;
+      if (t < bestTime) {
+        bestTime = t;
+        best = g;
+      }
+    }
+    if (current < 0) return best;
+    return best !== current && bestTime < currentTime - this.options.switchMargin ? best : current;
   }
 
   /** Follows each agent's move across the mesh. */

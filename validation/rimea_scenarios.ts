@@ -389,24 +389,67 @@ export function rimea13Stairs(): ScenarioSpec {
   };
 }
 
+/** Gateways of test 14's routes: the short route's lower passage (south), the long route's (north). */
+export const RIMEA14_GATEWAYS: readonly [number, number, number, number][] = [
+  [15, -10, 25, -8],
+  [15, 12, 25, 14],
+];
+
 /**
- * Test 14 (defined; needs route choice), in plan: from the start area, a short route leads to the
- * goal past the south of a 16 m block and a longer one past its north. The guideline's short
- * route goes down and up a stair; the stairs come with the route-choosing navigator. Until then
- * everyone heads straight for the goal.
+ * Test 14, route choice, in plan: 100 persons go from a start area west of a 20 m block to a
+ * goal east of it. The short route passes south of the block through a 2 m passage that goes
+ * down a stair (3 m in plan, tread 0.29 m, riser 0.17 m), along a lower level and up again; the
+ * long route passes north of it, level, through a 2 m passage about 5 m further. People choose
+ * their gateway with the `exit-choice` navigator's route choice (walking distance and queue).
  */
 export function rimea14Routes(): ScenarioSpec {
+  const rise = (3 / RIMEA_TREAD) * RIMEA_RISER;
+  const stairs = { treadDepth: RIMEA_TREAD, riserHeight: RIMEA_RISER };
+  // The level floor: everything but the block and the sunken part of the south passage.
+  const level: Pt[] = [
+    [0, -10],
+    [12, -10],
+    [12, -8],
+    [10, -8],
+    [10, 12],
+    [30, 12],
+    [30, -8],
+    [28, -8],
+    [28, -10],
+    [40, -10],
+    [40, 14],
+    [0, 14],
+  ];
   return {
     name: "rimea-14",
     dt: 0.05,
     duration: 300,
-    bounds: [0, -10, 40, 10],
-    walls: [[[0, -10], [40, -10]], [[0, 10], [40, 10]], [[10, -8], [30, -8], [30, 8], [10, 8], [
-      10,
-      -8,
-    ]]],
+    bounds: [0, -10, 40, 14],
     goals: { goal: { rect: [36, -2, 39, 2] } },
-    spawners: [{ area: { rect: [1, -7, 8, 7] }, count: 100, goal: "goal" }],
+    spawners: [{ area: { rect: [1, -6, 8, 6] }, count: 100, goal: "goal", z: 0 }],
+    navigation: {
+      navmesh: {
+        surfaces: [
+          { name: "level", polygon: [level], z: 0 },
+          {
+            name: "stairs down",
+            polygon: [rect(12, -10, 15, -8)],
+            slope: { from: [12, -9], to: [15, -9], zFrom: 0, zTo: -rise },
+            stairs,
+          },
+          { name: "lower passage", polygon: [rect(15, -10, 25, -8)], z: -rise },
+          {
+            name: "stairs up",
+            polygon: [rect(25, -10, 28, -8)],
+            slope: { from: [25, -9], to: [28, -9], zFrom: -rise, zTo: 0 },
+            stairs,
+          },
+        ],
+        clearance: 0.25,
+        minWidth: 0.6,
+      },
+    },
+    navigator: { name: "exit-choice", options: { via: RIMEA14_GATEWAYS } },
   };
 }
 

@@ -16,10 +16,23 @@ Deno.test("every RiMEA scenario builds and places its people (tests 9 and 11: 90
   }
 });
 
-Deno.test("RiMEA tests 1–15 are all declared, and 14 says what it needs", () => {
+Deno.test("RiMEA tests 1–15 are all declared and all runnable", () => {
   const tests = rimeaTests();
   assert.deepEqual(tests.map((t) => t.id), Array.from({ length: 15 }, (_, k) => `rimea-${k + 1}`));
-  assert.deepEqual(tests.filter((t) => t.needs).map((t) => t.id), ["rimea-14"]);
+  assert.deepEqual(tests.filter((t) => t.needs).map((t) => t.id), []);
+});
+
+Deno.test("RiMEA test 14: people choose between the short route over stairs and the long level one", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-14");
+  const r = runSuite({ strategies: ["orca"], seeds: [1], registry: strategies, tests });
+  const f = r.rows[0].verdict.figures;
+  assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
+  assert.equal(f.arrivedShare, 1);
+  // Most take the short route; its queue sends the rest round the long one.
+  assert.ok(f.shortShare! > 0.5 && f.longShare! >= 0.1, `${f.shortShare} / ${f.longShare}`);
+  assert.ok(Math.abs(f.shortShare! + f.longShare! - 1) < 1e-9);
+  // Everyone on one route fails.
+  assert.equal(tests[0].judge([{ short: 1, long: 0, arrived: 1, time: 60 }], false).status, "fail");
 });
 
 Deno.test("RiMEA test 1: orca walks 40 m in 26–34 s, and a strategy that stands still fails", () => {
