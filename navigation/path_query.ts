@@ -227,6 +227,8 @@ export class NavMeshQuery {
   #pendingCount = 0;
   // ALT lower bound: landmark distances (landmark-major, Infinity where unknown), the goal's
   // distance range per landmark, and each vertex's bound, cached for the running query.
+  /** 1 at the vertices a shortest path can bend round (see {@linkcode turningVertices}). */
+  #turns: Uint8Array;
   #landmarks: PathLandmarks | null = null;
   #landmarksResolved = false;
   #goalLo = new Float64Array(0);
@@ -243,6 +245,7 @@ export class NavMeshQuery {
     this.#weight = this.options.heuristicWeight;
     this.#rootG = new Float64Array(mesh.vertexCount);
     this.#rootStamp = new Int32Array(mesh.vertexCount);
+    this.#turns = turningVerticesOf(mesh);
     this.#vertexBound = new Float64Array(mesh.vertexCount);
     this.#vertexBoundStamp = new Int32Array(mesh.vertexCount);
     this.#grow(1024);
@@ -535,7 +538,7 @@ export class NavMeshQuery {
    * triangle's vertices, which split-out steps would read again or take as long argument lists.
    */
   #expand(node: number): void {
-    const mesh = this.mesh, v = mesh.triangles, c = mesh.coords, corner = mesh.corner;
+    const mesh = this.mesh, v = mesh.triangles, c = mesh.coords, corner = this.#turns;
     const T = this.#tri[node], k = this.#edge[node], flags = this.#flags[node];
     const eL = v[3 * T + k], eR = v[3 * T + (k + 1) % 3], O = v[3 * T + (k + 2) % 3];
     const eLx = c[2 * eL], eLy = c[2 * eL + 1], eRx = c[2 * eR], eRy = c[2 * eR + 1];
@@ -1022,6 +1025,37 @@ export class NavMeshQuery {
     }
     out.length = length;
   }
+}
+
+const turnCache = new WeakMap<NavMesh, Uint8Array>();
+
+function turningVerticesOf(mesh: NavMesh): Uint8Array {
+  let turns = turnCache.get(mesh);
+  if (!turns) turnCache.set(mesh, turns = turningVertices(mesh));
+  return turns;
+}
+
+/**
+ * The vertices a shortest path can bend round: on the clear area's border, with more than 180°
+ * of clear area around them (a taut path never bends at a corner that points away from it, nor
+ * on a straight stretch of wall). 1 for such a vertex, else 0.
+ */
+export function turningVertices(mesh: NavMesh): Uint8Array {
+  const v = mesh.triangles, c = mesh.coords, angle = new Float64Array(mesh.vertexCount);
+  for (let t = 0; t < mesh.triangleCount; t++) {
+    if (!mesh.clear[t]) continue;
+    for (let k = 0; k < 3; k++) {
+      const a = v[3 * t + k], b = v[3 * t + (k + 1) % 3], d = v[3 * t + (k + 2) % 3];
+      const ux = c[2 * b] - c[2 * a], uy = c[2 * b + 1] - c[2 * a + 1];
+      const wx = c[2 * d] - c[2 * a], wy = c[2 * d + 1] - c[2 * a + 1];
+      angle[a] += Math.abs(Math.atan2(ux * wy - uy * wx, ux * wx + uy * wy));
+    }
+  }
+  const turns = new Uint8Array(mesh.vertexCount);
+  for (let u = 0; u < mesh.vertexCount; u++) {
+    turns[u] = mesh.corner[u] === 1 && angle[u] > Math.PI + 1e-9 ? 1 : 0;
+  }
+  return turns;
 }
 
 /** Landmark tables per mesh and count, shared by every query on the mesh. */

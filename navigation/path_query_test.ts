@@ -12,7 +12,7 @@ import { buildCityNavMesh } from "./city_navmesh.ts";
 import { stringPull } from "./funnel.ts";
 import type { NavMesh } from "./navmesh.ts";
 import { buildNavMesh } from "./navmesh_builder.ts";
-import { NavMeshQuery, NavPath } from "./path_query.ts";
+import { NavMeshQuery, NavPath, turningVertices } from "./path_query.ts";
 
 const SIZE = 30;
 const room = [[[0, 0], [SIZE, 0], [SIZE, SIZE], [0, SIZE]]] as [number, number][][];
@@ -332,3 +332,19 @@ function randomClearPointIn(mesh: NavMesh, rng: Rng, size: number): [number, num
     if (t >= 0 && mesh.clear[t]) return p;
   }
 }
+
+Deno.test("paths bend only at corners pointing into the clear area", () => {
+  // An L-shaped room: the inner corner (5, 5) points into it, the outer corners away.
+  const mesh = buildNavMesh({
+    walkable: [[[[0, 0], [10, 0], [10, 5], [5, 5], [5, 10], [0, 10]]]],
+  }, { clearance: 0 });
+  const turns = turningVertices(mesh);
+  for (let u = 0; u < mesh.vertexCount; u++) {
+    const x = mesh.coords[2 * u], y = mesh.coords[2 * u + 1];
+    assert.equal(turns[u], x === 5 && y === 5 ? 1 : 0, `vertex (${x}, ${y})`);
+  }
+  const path = new NavPath();
+  assert.equal(new NavMeshQuery(mesh).findPath([9, 2], [2, 9], path), "found");
+  assert.equal(path.pointCount, 3);
+  assert.deepEqual([path.points[2], path.points[3]], [5, 5]);
+});
