@@ -213,6 +213,7 @@ export {
   exitChoiceNavigator,
   type ExitChoiceOptions,
   type ExitRect,
+  VIA_CHOICE_COLUMN,
 } from "./exit_choice.ts";
 export {
   createNavMeshNavigator,
@@ -239,7 +240,15 @@ export {
   type PathQueryOptions,
   type PathReason,
   type PathStatus,
+  turningVertices,
 } from "./path_query.ts";
+export {
+  type DistanceFieldFn,
+  LANDMARK_FIELD_NODES_PER_TRIANGLE,
+  LANDMARK_MIN_TRIANGLES,
+  type PathLandmarks,
+  selectLandmarks,
+} from "./path_landmarks.ts";
 export {
   stairSpeedFactor,
   WEIDMANN_FLAT_SPEED,
