@@ -66,7 +66,6 @@ export const TRIPS_NAVIGATOR_OPTIONS: OptionSpecs<StreetWalkerOptions> = _pick([
   "floorAreaWeightPerM2",
   "transportShare",
   "routeSpread",
-  "routeVariants",
   ...MOVEMENT,
   "maxRouteTables",
 ]);

@@ -8,12 +8,13 @@
  * (memory: 4 bytes per node per table); when the pool is full the oldest table is dropped and
  * made again when needed. Blocking or opening a street drops them all.
  *
- * Route spread: with `spread` σ > 0 there are `variants` tables per destination, each on street
- * lengths multiplied by their own log-normal factor exp(σ·z) (z standard normal, fixed per street
- * and variant): the Monte Carlo form of probit route choice (C. F. Daganzo and Y. Sheffi, On
- * stochastic models of traffic assignment, Transportation Science, 1977), in which each traveller
- * takes the shortest route under their own perceived street lengths. Walkers between the same two
- * places then spread over near-equal parallel streets instead of all taking one.
+ * Route spread: with `distances: true` each table also keeps every node's route length to the
+ * destination (4 more bytes per node), and {@linkcode StreetRoutes.spreadSlot} draws the next
+ * street among those that bring the walker closer to the destination, by a logit in the detour
+ * each adds: Dial's multipath assignment (R. B. Dial, A probabilistic multipath traffic
+ * assignment model which obviates path enumeration, Transportation Research 5, 1971), in which
+ * only "efficient" links, those that lead nearer, are taken, so a walker never loops. Walkers
+ * between the same two places then spread over near-equal parallel streets.
  *
  * @module
  */
@@ -57,16 +58,15 @@ export class StreetRoutes {
   readonly #slots: StreetSlots;
   readonly #lengths: Float64Array;
   readonly #maxTables: number;
-  readonly #variants: number;
-  readonly #spread: number;
-  /** Street lengths of the variant being made (m). */
-  readonly #perceived: Float64Array;
-  /** Destination × variants + variant → table index, or -1. */
+  /** Destination → table index, or -1. */
   readonly #tableOf: Int32Array;
-  /** Table index → its destination × variants + variant, or -1. */
+  /** Table index → its destination, or -1. */
   readonly #destinationOf: Int32Array;
   /** Next slot per node, `nodeCount` entries per table; -1 where there is no route. */
   #tables: Int32Array | null = null;
+  /** Route length per node (m), `nodeCount` entries per table (with `distances`). */
+  #lengthTables: Float32Array | null = null;
+  readonly #keepDistances: boolean;
   #oldest = 0;
   /** The slot at the far end of each slot's street. */
   readonly #reverse: Int32Array;
@@ -77,13 +77,12 @@ export class StreetRoutes {
    * @param slots the street graph
    * @param edgeLengths length of every street edge (m), by edge index
    * @param options `maxTables`: tables kept at most (default 1024, and at most 64 MiB of them);
-   *   `spread`: σ of the street lengths' log-normal factor per variant (default 0: shortest
-   *   routes); `variants`: route variants per destination when `spread` > 0 (default 8)
+   *   `distances`: keep route lengths too, for {@linkcode StreetRoutes.spreadSlot} (default false)
    */
   constructor(
     slots: StreetSlots,
     edgeLengths: Float64Array,
-    options: { maxTables?: number; spread?: number; variants?: number } = {},
+    options: { maxTables?: number; distances?: boolean } = {},
   ) {
     const maxTables = options.maxTables ?? 1024;
     if (!Number.isInteger(maxTables) || maxTables < 1) {
@@ -91,25 +90,12 @@ export class StreetRoutes {
         `Cannot create street routes as 'maxTables' must be an integer >= 1: current value is ${maxTables}`,
       );
     }
-    const spread = options.spread ?? 0, variants = options.variants ?? 8;
-    if (!(spread >= 0 && spread <= 10)) {
-      throw new RangeError(
-        `Cannot create street routes as 'spread' must be a number in [0, 10]: current value is ${spread}`,
-      );
-    }
-    if (!Number.isInteger(variants) || variants < 1 || variants > 256) {
-      throw new RangeError(
-        `Cannot create street routes as 'variants' must be an integer in [1, 256]: current value is ${variants}`,
-      );
-    }
     this.#slots = slots;
     this.#lengths = edgeLengths;
-    this.#spread = spread;
-    this.#variants = spread > 0 ? variants : 1;
-    this.#perceived = new Float64Array(edgeLengths.length);
-    const n = slots.nodeCount;
-    this.#maxTables = Math.max(1, Math.min(maxTables, Math.floor((64 << 20) / (4 * n + 4))));
-    this.#tableOf = new Int32Array(n * this.#variants).fill(-1);
+    this.#keepDistances = options.distances === true;
+    const n = slots.nodeCount, bytes = this.#keepDistances ? 8 : 4;
+    this.#maxTables = Math.max(1, Math.min(maxTables, Math.floor((64 << 20) / (bytes * n + 4))));
+    this.#tableOf = new Int32Array(n).fill(-1);
     this.#destinationOf = new Int32Array(this.#maxTables).fill(-1);
     this.#dist = new Float64Array(n);
     const slotCount = slots.slotEdge.length;
@@ -125,33 +111,52 @@ export class StreetRoutes {
     }
   }
 
-  /** Route variants per destination (1 without spread). */
-  get variants(): number {
-    return this.#variants;
-  }
-
   /**
-   * The slot at `node` on a shortest route to `destination` (under route variant `variant`,
-   * taken modulo the number of variants), or -1 when `node` is the destination or no open street
-   * leads there.
+   * The slot at `node` on a shortest route to `destination`, or -1 when `node` is the
+   * destination or no open street leads there.
    */
-  nextSlot(node: number, destination: number, variant = 0): number {
+  nextSlot(node: number, destination: number): number {
     if (node === destination) return -1;
-    const key = destination * this.#variants + (variant % this.#variants);
-    let t = this.#tableOf[key];
-    if (t < 0) t = this.#make(key);
+    let t = this.#tableOf[destination];
+    if (t < 0) t = this.#make(destination);
     return this.#tables![t * this.#slots.nodeCount + node];
   }
 
   /**
-   * Length (m) of the route from `node` to `destination` under `variant` (true street lengths);
-   * Infinity when there is none.
+   * A slot at `node` towards `destination` drawn by Dial's rule (see the module doc): among the
+   * open streets to a node nearer the destination, street s with weight exp(−detour_s / `scaleM`),
+   * detour_s = its length + the route length from its far end − the route length from `node`
+   * (0 on a shortest route). `u` is a uniform draw in [0, 1). -1 at the destination or without a
+   * route. Needs `distances: true`.
    */
-  distance(node: number, destination: number, variant = 0): number {
+  spreadSlot(node: number, destination: number, scaleM: number, u: number): number {
+    if (node === destination) return -1;
+    let t = this.#tableOf[destination];
+    if (t < 0) t = this.#make(destination);
+    const n = this.#slots.nodeCount, dist = this.#lengthTables!;
+    const here = dist[t * n + node];
+    if (here === Infinity || !(scaleM > 0)) return this.#tables![t * n + node];
+    const { slotStart, slotEdge, slotNeighbour, slotBlocked } = this.#slots;
+    let total = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      for (let s = slotStart[node]; s < slotStart[node + 1]; s++) {
+        if (slotBlocked[s]) continue;
+        const there = dist[t * n + slotNeighbour[s]];
+        if (!(there < here)) continue;
+        const w = Math.exp(-(this.#lengths[slotEdge[s]] + there - here) / scaleM);
+        if (pass === 0) total += w;
+        else if ((u -= w / total) < 0) return s;
+      }
+    }
+    return this.#tables![t * n + node];
+  }
+
+  /** Route length from `node` to `destination` (m); Infinity when there is none. */
+  distance(node: number, destination: number): number {
     if (node === destination) return 0;
     let length = 0, at = node;
     for (let hops = 0; hops < this.#slots.nodeCount; hops++) {
-      const s = this.nextSlot(at, destination, variant);
+      const s = this.nextSlot(at, destination);
       if (s < 0) return Infinity;
       length += this.#lengths[this.#slots.slotEdge[s]];
       at = this.#slots.slotNeighbour[s];
@@ -167,20 +172,21 @@ export class StreetRoutes {
     this.#oldest = 0;
   }
 
-  /** Makes the table of `key` (destination × variants + variant) in the oldest place of the pool. */
-  #make(key: number): number {
-    const destination = Math.floor(key / this.#variants), variant = key % this.#variants;
+  /** Makes the table of `destination` in the oldest place of the pool; returns its index. */
+  #make(destination: number): number {
     const { nodeCount, slotStart, slotEdge, slotNeighbour, slotBlocked } = this.#slots;
     this.#tables ??= new Int32Array(this.#maxTables * nodeCount);
     const t = this.#oldest;
     this.#oldest = (this.#oldest + 1) % this.#maxTables;
     const previous = this.#destinationOf[t];
     if (previous >= 0) this.#tableOf[previous] = -1;
-    this.#destinationOf[t] = key;
-    this.#tableOf[key] = t;
-    const lengths = this.#spread > 0 ? this.#perceivedLengths(variant) : this.#lengths;
+    this.#destinationOf[t] = destination;
+    this.#tableOf[destination] = t;
     const next = this.#tables.subarray(t * nodeCount, (t + 1) * nodeCount);
     next.fill(-1);
+    if (this.#keepDistances) {
+      this.#lengthTables ??= new Float32Array(this.#maxTables * nodeCount);
+    }
     const dist = this.#dist.fill(Infinity);
     const queue = this.#queue;
     queue.clear();
@@ -191,7 +197,7 @@ export class StreetRoutes {
       if (d > dist[v]) continue;
       for (let s = slotStart[v]; s < slotStart[v + 1]; s++) {
         if (slotBlocked[s]) continue;
-        const w = slotNeighbour[s], nd = d + lengths[slotEdge[s]];
+        const w = slotNeighbour[s], nd = d + this.#lengths[slotEdge[s]];
         if (nd < dist[w]) {
           dist[w] = nd;
           next[w] = this.#reverse[s];
@@ -199,30 +205,8 @@ export class StreetRoutes {
         }
       }
     }
+    if (this.#lengthTables) this.#lengthTables.set(dist, t * nodeCount);
     this.tablesMade++;
     return t;
   }
-
-  /** Street lengths × exp(σ·z), z standard normal from a hash of (street, variant). */
-  #perceivedLengths(variant: number): Float64Array {
-    const out = this.#perceived, lengths = this.#lengths, sigma = this.#spread;
-    for (let e = 0; e < lengths.length; e++) {
-      const u1 = (hash32(e, 2 * variant) + 0.5) / 4294967296;
-      const u2 = (hash32(e, 2 * variant + 1) + 0.5) / 4294967296;
-      const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-      out[e] = lengths[e] * Math.exp(sigma * z);
-    }
-    return out;
-  }
-}
-
-/** An unsigned 32-bit hash of two integers (murmur3's finaliser). */
-function hash32(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }

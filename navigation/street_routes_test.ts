@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Rng } from "../core/rng.ts";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import { JunctionAffordance } from "./junction_affordance.ts";
 import { StreetRoutes } from "./street_routes.ts";
@@ -7,18 +8,6 @@ import { StreetRoutes } from "./street_routes.ts";
 const city = generateProceduralCity({ seed: 1, blocksX: 6, blocksY: 6 });
 const slots = JunctionAffordance.fromCity(city);
 const lengths = Float64Array.from(city.streets.edges, (e) => e.length);
-
-/** The street edges of the route from `from` to `to` under `variant`, in order. */
-function route(routes: StreetRoutes, from: number, to: number, variant: number): number[] {
-  const edges: number[] = [];
-  for (let at = from; at !== to;) {
-    const s = routes.nextSlot(at, to, variant);
-    assert(s >= 0, `no route from ${from} to ${to}`);
-    edges.push(slots.slotEdge[s]);
-    at = slots.slotNeighbour[s];
-  }
-  return edges;
-}
 
 /** The grid's two opposite corner junctions. */
 function corners(): [number, number] {
@@ -31,34 +20,50 @@ function corners(): [number, number] {
   return [a, b];
 }
 
-Deno.test("route variants spread trips over near-equal routes; without spread all take one", () => {
-  const [from, to] = corners();
-  const shortest = new StreetRoutes(slots, lengths);
-  const best = shortest.distance(from, to);
-  const one = new Set<string>();
-  for (let v = 0; v < 8; v++) one.add(route(shortest, from, to, v).join(","));
-  assert.equal(one.size, 1, "without spread every variant is the shortest route");
+/** Walks from `from` to `to` by `next` at each junction; the streets taken and the length. */
+function walk(from: number, to: number, next: (at: number) => number): [string, number] {
+  const edges: number[] = [];
+  let length = 0;
+  for (let at = from, hops = 0; at !== to; hops++) {
+    assert(hops < slots.nodeCount, "the walk loops");
+    const s = next(at);
+    assert(s >= 0, `no street from ${at}`);
+    edges.push(slots.slotEdge[s]);
+    length += lengths[slots.slotEdge[s]];
+    at = slots.slotNeighbour[s];
+  }
+  return [edges.join(","), length];
+}
 
-  const spread = new StreetRoutes(slots, lengths, { spread: 0.3, variants: 8 });
-  assert.equal(spread.variants, 8);
-  const routes = new Set<string>();
-  for (let v = 0; v < 8; v++) {
-    routes.add(route(spread, from, to, v).join(","));
-    // Near-equal: on this grid every variant stays on a shortest staircase or close to it.
-    assert(
-      spread.distance(from, to, v) <= 1.2 * best,
-      `variant ${v}: ${spread.distance(from, to, v)} vs ${best}`,
-    );
+Deno.test("spread routes: walkers take many near-equal routes, never loop, and arrive", () => {
+  const [from, to] = corners();
+  const routes = new StreetRoutes(slots, lengths, { distances: true });
+  const best = routes.distance(from, to);
+  const [shortest] = walk(from, to, (at) => routes.nextSlot(at, to));
+  const rng = new Rng(1);
+  const seen = new Set<string>();
+  for (let k = 0; k < 50; k++) {
+    const [route, length] = walk(from, to, (at) => routes.spreadSlot(at, to, 20, rng.next()));
+    seen.add(route);
+    // On the grid every street that leads nearer is on a shortest staircase.
+    assert(Math.abs(length - best) < 1e-6 * best, `${length} vs ${best}`);
   }
-  assert(routes.size >= 5, `${routes.size} distinct routes of 8 variants`);
-  // The same variant gives the same route again (a walker keeps its route for the trip).
-  const again = new StreetRoutes(slots, lengths, { spread: 0.3, variants: 8 });
-  for (let v = 0; v < 8; v++) {
-    assert.equal(route(again, from, to, v).join(","), route(spread, from, to, v).join(","));
-  }
+  assert(seen.size >= 20, `${seen.size} distinct routes of 50 walks`);
+  // No spread: the shortest route's table.
+  const [none] = walk(from, to, (at) => routes.spreadSlot(at, to, 0, rng.next()));
+  assert.equal(none, shortest);
 });
 
-Deno.test("bad route options are refused with the field's name", () => {
-  assert.throws(() => new StreetRoutes(slots, lengths, { spread: -1 }), /'spread' must be/);
-  assert.throws(() => new StreetRoutes(slots, lengths, { spread: 0.3, variants: 0 }), /'variants'/);
+Deno.test("spread routes never take a street that leads away from the destination", () => {
+  // From a corner to the middle of the far side: the detours differ.
+  const [from] = corners();
+  const to = slots.slotNeighbour[slots.slotStart[from]];
+  const routes = new StreetRoutes(slots, lengths, { distances: true });
+  const rng = new Rng(2);
+  let direct = 0;
+  for (let k = 0; k < 200; k++) {
+    if (routes.spreadSlot(from, to, 20, rng.next()) === slots.slotStart[from]) direct++;
+  }
+  // The neighbour one block away: the other streets lead away from it, so never taken.
+  assert.equal(direct, 200);
 });

@@ -99,12 +99,10 @@ export interface StreetWalkerOptions {
   /** Share of trips from a destination that go to public transport (trip walkers). @default 0.5 */
   transportShare: number;
   /**
-   * σ of the log-normal factor on street lengths that spreads trips over near-equal routes
-   * (trip walkers; 0: everyone on the shortest route). @default 0.3
+   * Route spread (m, trip walkers): at each junction a street that brings the walker nearer its
+   * destination is taken with weight exp(−detour / routeSpread); 0: the shortest route. @default 20
    */
   routeSpread: number;
-  /** Route variants per destination with `routeSpread` > 0 (trip walkers). @default 8 */
-  routeVariants: number;
 }
 
 /** Descriptors of every {@linkcode StreetWalkerOptions} field. */
@@ -248,19 +246,12 @@ export const STREET_WALKER_OPTIONS: OptionSpecs<StreetWalkerOptions> = {
   },
   routeSpread: {
     type: "number",
-    default: 0.3,
+    default: 20,
     min: 0,
-    max: 10,
+    max: 10_000,
+    unit: "m",
     doc:
-      "σ of a log-normal factor on street lengths, drawn per street and route variant: each trip walker takes the shortest route under its variant's lengths (Monte Carlo probit route choice; 0: all on the shortest)",
-  },
-  routeVariants: {
-    type: "number",
-    default: 8,
-    min: 1,
-    max: 256,
-    integer: true,
-    doc: "route variants per destination with routeSpread > 0 (one route table each)",
+      "trip walkers take, at each junction, a street that brings them nearer their destination with weight exp(-detour / routeSpread) (Dial 1971); 0: the shortest route",
   },
 };
 
@@ -466,8 +457,7 @@ export class StreetWalker implements Navigator {
     this.routes = routed
       ? new StreetRoutes(a, guidance.lanes.edgeLength, {
         maxTables: options.maxRouteTables,
-        spread: rule === "trips" ? options.routeSpread : 0,
-        variants: options.routeVariants,
+        distances: rule === "trips" && options.routeSpread > 0,
       })
       : null;
     this.attractors = rule === "attractors" || rule === "trips"
@@ -790,8 +780,10 @@ export class StreetWalker implements Navigator {
           ? this.#tripDestination(rng, d === node ? node : -1)
           : this.#randomDestination(rng);
       }
-      // Each walker keeps one route variant for the whole trip.
-      const s = routes.nextSlot(node, d, routeVariant(i, d));
+      const spread = this.rule === "trips" ? this.options.routeSpread : 0;
+      const s = spread > 0
+        ? routes.spreadSlot(node, d, spread, rng.next())
+        : routes.nextSlot(node, d);
       if (s >= 0) return s;
       this.#destination[i] = -1;
     }
@@ -1027,13 +1019,4 @@ function _centroid(ring: readonly (readonly [number, number])[]): [number, numbe
     y += py;
   }
   return [x / ring.length, y / ring.length];
-}
-
-/** The route variant of walker `i` on its trip to `destination` (any non-negative integer). */
-function routeVariant(i: number, destination: number): number {
-  let h = Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(destination + 1, 0x85ebca6b);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  return h >>> 0;
 }
