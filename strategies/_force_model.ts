@@ -34,7 +34,7 @@
  *
  * @module
  */
-import { avoidVehicles } from "../core/vehicles.ts";
+import { avoidVehicles, VEHICLE_HORIZON } from "../core/vehicles.ts";
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
 import { segmentParameter } from "../core/geometry.ts";
@@ -473,7 +473,21 @@ export class ForceModel {
     const hasWalls = this.#obstacles.segmentCount > 0;
     const mDiag = m * (1 + implicit * dt * invTau), noBackwardPush = p.noBackwardPush;
     const vehicles = ctx.vehicles, away = this.#vehicleScratch;
-    for (let i = begin; i < end; i++) {
+    const withVehicles = vehicles !== undefined && vehicles.count > 0;
+    if (withVehicles) {
+      // Cars push within 6 B_W of the body: map where that can be, skip the query elsewhere.
+      let rMax = 0;
+      for (let i = begin; i < end; i++) if (!(agents.radius[i] <= rMax)) rMax = agents.radius[i];
+      vehicles.prepareReach(rMax + 6 * p.wallRange, 0);
+    }
+    // The whole range in grid order: neighbours' data is then likely still cached. Each agent's
+    // velocity depends on the state before the step only, so the order does not change it.
+    const grid = this.#grid;
+    const order = begin === 0 && end === agents.count && grid.count === end
+      ? grid.sortedIndex
+      : null;
+    for (let k = begin; k < end; k++) {
+      const i = order === null ? k : order[k];
       const vxi = vx[i], vyi = vy[i];
       let tvx = prefVx[i], tvy = prefVy[i];
       this.#viewFrame(i, frame);
@@ -496,7 +510,7 @@ export class ForceModel {
       } else if (hasWalls) {
         this.#walls(i, acc);
       }
-      if (vehicles !== undefined && vehicles.count > 0) {
+      if (withVehicles && vehicles.mayReach(agents.px[i], agents.py[i])) {
         // Cars push like walls, from the nearest point of their rectangle.
         const r = agents.radius[i];
         vehicles.repulsion(agents.px[i], agents.py[i], r, p.wallStrength, p.wallRange, acc, away);
@@ -524,7 +538,7 @@ export class ForceModel {
       newVx[i] = nvx;
       newVy[i] = nvy;
     }
-    avoidVehicles(agents, vehicles, begin, end);
+    avoidVehicles(agents, vehicles, begin, end, VEHICLE_HORIZON, grid);
   }
 
   /**
