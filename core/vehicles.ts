@@ -217,7 +217,9 @@ export class Vehicles {
       const d = reachOf(k);
       const c0 = Math.floor((cx[k] - d - x0) * inv), c1 = Math.floor((cx[k] + d - x0) * inv);
       const r0 = Math.floor((cy[k] - d - y0) * inv), r1 = Math.floor((cy[k] + d - y0) * inv);
-      for (let r = r0; r <= r1; r++) map.fill(1, r * cols + c0, r * cols + c1 + 1);
+      for (let r = r0; r <= r1; r++) {
+        for (let c = r * cols + c0, e = r * cols + c1; c <= e; c++) map[c] = 1;
+      }
     }
     this.#reachX0 = x0;
     this.#reachY0 = y0;
