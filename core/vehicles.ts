@@ -97,6 +97,8 @@ export class Vehicles {
   #reachVersion = -1;
   #reachPed = NaN;
   #reachHorizon = NaN;
+  /** Scratch: each vehicle's reach (m) in the last map. */
+  #reachOf: Float64Array = new Float64Array(0);
 
   /** Sets the number of vehicles, growing the columns when needed (keeps existing rows). */
   setCount(count: number): void {
@@ -191,6 +193,8 @@ export class Vehicles {
       return;
     }
     // Each vehicle's reach, and the bounds of all of them.
+    if (this.#reachOf.length < n) this.#reachOf = new Float64Array(this.cx.length);
+    const reachOf = this.#reachOf;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, extra = 0;
     for (let k = 0; k < n; k++) {
       if (cx[k] < minX) minX = cx[k];
@@ -200,10 +204,12 @@ export class Vehicles {
     }
     const scale = 1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY));
     const slack = 1e-9 * scale;
-    const reachOf = (k: number) =>
-      (Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) + pedestrianReach +
-          Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + slack;
-    for (let k = 0; k < n; k++) extra = Math.max(extra, reachOf(k));
+    for (let k = 0; k < n; k++) {
+      const d = (Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) + pedestrianReach +
+            Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + slack;
+      reachOf[k] = d;
+      if (!(d <= extra)) extra = d;
+    }
     if (!Number.isFinite(extra) || !Number.isFinite(scale)) return;
     const x0 = minX - extra - REACH_CELL, y0 = minY - extra - REACH_CELL;
     const cols = Math.floor((maxX + extra - x0) / REACH_CELL) + 2;
@@ -214,7 +220,7 @@ export class Vehicles {
     map.fill(0, 0, cols * rows);
     const inv = 1 / REACH_CELL;
     for (let k = 0; k < n; k++) {
-      const d = reachOf(k);
+      const d = reachOf[k];
       const c0 = Math.floor((cx[k] - d - x0) * inv), c1 = Math.floor((cx[k] + d - x0) * inv);
       const r0 = Math.floor((cy[k] - d - y0) * inv), r1 = Math.floor((cy[k] + d - y0) * inv);
       for (let r = r0; r <= r1; r++) {

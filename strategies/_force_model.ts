@@ -494,7 +494,7 @@ export class ForceModel {
       let tvx = prefVx[i], tvy = prefVy[i];
       this.#viewFrame(i, frame);
       const ex = frame[0], ey = frame[1];
-      acc.fill(0);
+      for (let k = 0; k < ACC_SIZE; k++) acc[k] = 0; // cheaper than fill() per agent
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
       this.#pedestrians(i, acc);
       if (blocked !== null) {
