@@ -765,7 +765,8 @@ export class ForceModel {
   #walls(i: number, acc: Float64Array): number {
     const p = this.params, a = this.#agents, o = this.#obstacles;
     const xi = a.px[i], yi = a.py[i], vxi = a.vx[i], vyi = a.vy[i], ri = a.radius[i];
-    const count = this.#segments.segments(o, xi, yi, p.obstacleRadius);
+    // The segment grid itself (`segments` would reach it through two more calls per agent).
+    const count = this.#segments.segments(o.grid, xi, yi, p.obstacleRadius);
     const segs = this.#segments.found;
     const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, prev = o.prev, solidLeft = o.solidLeft;
     const Aw = p.wallStrength, invBw = 1 / p.wallRange, k = p.bodyStiffness, kappa = p.friction;
