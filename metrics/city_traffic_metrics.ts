@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { hypot2 } from "../core/geometry.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
@@ -242,7 +243,7 @@ export class CityTrafficMetrics implements WorldObserver {
         near[i] = 0; // as with no vehicle in the query below
         continue;
       }
-      const m = v.query(x, y, r[i] + (Math.hypot(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
+      const m = v.query(x, y, r[i] + (hypot2(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
       let miss = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];

@@ -143,7 +143,10 @@ export class OrcaObstacles {
   #cacheExact = false;
   /** Range (m) of the agent that made the last grid query. */
   #askedRange = 0;
-  /** Agents after the first that the last wide answer served. */
+  /**
+   * Queries the last wide answer saved: agents after the first that it served, less the ties
+   * that needed a query of their own anyway.
+   */
   #wideServed = 0;
   /** A query of its own, when the cached answer cannot settle the order. */
   #fresh = new NeighbourQuery(32);
@@ -334,7 +337,7 @@ export class OrcaObstacles {
       // for the exact disc: its order settles ties without a second query.
       const wideWouldServe = this.#cacheVersion === this.version &&
         shift + range <= this.#askedRange + CACHE_MARGIN - slack;
-      const exact = this.#cacheExact ? !wideWouldServe : this.#wideServed === 0;
+      const exact = this.#cacheExact ? !wideWouldServe : this.#wideServed <= 0;
       const asked = exact ? range : range + CACHE_MARGIN;
       this.#cache.segments(this.#index!, px, py, asked);
       this.#cacheX = px;
@@ -364,6 +367,7 @@ export class OrcaObstacles {
     for (let k = 1; k < count && !own; k++) {
       if (dist[k] === dist[k - 1]) {
         count = this.#askGrid(range);
+        if (!this.#cacheExact) this.#wideServed--;
         break;
       }
     }
