@@ -75,6 +75,8 @@ export class SegmentGrid {
   #clearY0 = 0;
   #clearCols = 0;
   #clearRows = 0;
+  /** Slack (m) against rounding in the clearance test. */
+  #clearSlack = 0;
 
   /** @param cellSize cell edge (m), usually twice the obstacle search radius */
   constructor(cellSize = 2.1) {
@@ -185,8 +187,9 @@ export class SegmentGrid {
   /**
    * True when no segment lies within `radius` (m) of (`x`, `y`): then
    * {@linkcode SegmentGrid.queryRadius} would find none. False when one may (ask the query).
-   * Answers from a map of clearances (a lower bound of the distance to the nearest segment per
-   * 0.5 m cell, in 5 cm steps up to 2.5 m), built on the first call after a build; one read.
+   * Answers from a map of clearances (the distance from each 0.5 m cell's centre to the
+   * nearest segment, rounded down to 5 cm steps up to 2.5 m; less the point's distance from the
+   * centre it bounds the point's), built on the first call after a build; one read.
    */
   isClear(x: number, y: number, radius: number): boolean {
     if (this.#clearance === null) this.#buildClearance();
@@ -198,13 +201,16 @@ export class SegmentGrid {
       // Beyond the map every segment is more than the cap away (NaN: not clear).
       return radius < CLEARANCE_CAP && x === x && y === y;
     }
-    return radius < map[r * this.#clearCols + c] * CLEARANCE_STEP;
+    const dx = x - (this.#clearX0 + (c + 0.5) * CLEARANCE_CELL);
+    const dy = y - (this.#clearY0 + (r + 0.5) * CLEARANCE_CELL);
+    const offset = Math.sqrt(dx * dx + dy * dy) + this.#clearSlack;
+    return radius + offset < map[r * this.#clearCols + c] * CLEARANCE_STEP;
   }
 
   /**
    * Fills the clearance map: for every cell within the cap of a segment, the distance from its
-   * centre to the nearest segment less half its diagonal (a bound for every point of the cell),
-   * rounded down to whole steps and capped.
+   * centre to the nearest segment (less a slack against rounding), rounded down to whole steps
+   * and capped.
    */
   #buildClearance(): void {
     const n = this.#count, ax = this.#ax, ay = this.#ay, bx = this.#bx, by = this.#by;
@@ -224,9 +230,10 @@ export class SegmentGrid {
     if (!(cols * rows <= CLEARANCE_MAX_CELLS)) return; // too large: never known to be clear
     const capSteps = Math.floor(CLEARANCE_CAP / CLEARANCE_STEP);
     const map = new Uint8Array(cols * rows).fill(capSteps);
-    // Half the diagonal, and slack for rounding relative to the coordinates' magnitude.
-    const half = cell * Math.SQRT1_2 +
-      1e-9 * (1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY)));
+    // Slack for rounding relative to the coordinates' magnitude.
+    const slack = 1e-9 *
+      (1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY)));
+    this.#clearSlack = slack;
     for (let s = 0; s < n; s++) {
       const sx0 = Math.min(ax[s], bx[s]) - reach, sx1 = Math.max(ax[s], bx[s]) + reach;
       const sy0 = Math.min(ay[s], by[s]) - reach, sy1 = Math.max(ay[s], by[s]) + reach;
@@ -238,7 +245,7 @@ export class SegmentGrid {
         const cy = y0 + (r + 0.5) * cell;
         for (let c = c0; c <= c1; c++) {
           const cx = x0 + (c + 0.5) * cell;
-          const d = Math.sqrt(pointSegmentDistanceSq(cx, cy, ax[s], ay[s], bx[s], by[s])) - half;
+          const d = Math.sqrt(pointSegmentDistanceSq(cx, cy, ax[s], ay[s], bx[s], by[s])) - slack;
           const q = d <= 0 ? 0 : Math.floor(d / CLEARANCE_STEP);
           const k = r * cols + c;
           if (q < map[k]) map[k] = q;
