@@ -118,6 +118,8 @@ export class VisibilityGraph {
   #from: Int32Array;
   #goalCost: Float64Array;
   #seen: Uint32Array;
+  /** Stamp per node whose `#goalCost` is known in the current query. */
+  #goalKnown: Uint32Array;
   #stamp = 0;
 
   /**
@@ -216,6 +218,7 @@ export class VisibilityGraph {
     this.#from = new Int32Array(n);
     this.#goalCost = new Float64Array(n);
     this.#seen = new Uint32Array(n);
+    this.#goalKnown = new Uint32Array(n);
   }
 
   /** True when (`x`, `y`) lies in the free space or on its boundary. */
@@ -310,11 +313,10 @@ export class VisibilityGraph {
     const n = this.nodeCount, g = this.#g, from = this.#from, goalCost = this.#goalCost;
     const seen = this.#seenStamp(), stampNow = this.#stamp, queue = this.#queue;
     queue.clear();
+    // The last leg from a node to the goal is looked at when the node is popped (most never are).
+    const goalKnown = this.#goalKnown;
     for (let u = 0; u < n; u++) {
       const ux = this.nodeX[u], uy = this.nodeY[u];
-      goalCost[u] = this.#tangent(u, bx, by) && this.visible(ux, uy, bx, by)
-        ? hypot2(bx - ux, by - uy)
-        : Infinity;
       if (this.#tangent(u, ax, ay) && this.visible(ax, ay, ux, uy)) {
         g[u] = hypot2(ux - ax, uy - ay);
         from[u] = -1;
@@ -326,6 +328,13 @@ export class VisibilityGraph {
     while (queue.length > 0 && queue.peekValue()! < best) {
       const u = queue.pop()!;
       const gu = g[u];
+      if (goalKnown[u] !== stampNow) {
+        goalKnown[u] = stampNow;
+        const ux = this.nodeX[u], uy = this.nodeY[u];
+        goalCost[u] = this.#tangent(u, bx, by) && this.visible(ux, uy, bx, by)
+          ? hypot2(bx - ux, by - uy)
+          : Infinity;
+      }
       if (gu + goalCost[u] < best) {
         best = gu + goalCost[u];
         last = u;
@@ -451,6 +460,7 @@ export class VisibilityGraph {
   #seenStamp(): Uint32Array {
     if (++this.#stamp === 0xffff_ffff) {
       this.#seen.fill(0);
+      this.#goalKnown.fill(0);
       this.#stamp = 1;
     }
     return this.#seen;
