@@ -27,6 +27,8 @@ export type VisibilityStatus = "found" | "unreachable" | "start-outside" | "goal
 
 /** Distances below this (m) count as zero in geometric tests. */
 const EPS = 1e-7;
+/** Height (m) of the horizontal bands that index the boundary edges. */
+const BAND = 2;
 
 /**
  * A shortest path, reused across queries: points from start to goal, its length and status.
@@ -107,6 +109,17 @@ export class VisibilityGraph {
   readonly #maxX: Float64Array;
   readonly #maxY: Float64Array;
   readonly #len: Float64Array;
+  /**
+   * Edges by horizontal band of height `BAND` from `#bandY0`: band b lists the edges whose
+   * y-range grown by 2 EPS meets it, in `#bandItems[#bandStart[b] … #bandStart[b+1]-1]`.
+   */
+  readonly #bandY0: number;
+  readonly #bandCount: number;
+  readonly #bandStart: Int32Array;
+  readonly #bandItems: Int32Array;
+  /** Stamp per edge visited by the current `visible` (edges span several bands). */
+  readonly #edgeSeen: Uint32Array;
+  #edgeStamp = 0;
   /** Per corner node: the previous and next boundary vertex (for the tangency test). */
   readonly #prevX: Float64Array;
   readonly #prevY: Float64Array;
@@ -164,6 +177,28 @@ export class VisibilityGraph {
       this.#maxY[k] = Math.max(y0, y1);
       this.#len[k] = hypot2(x1 - x0, y1 - y0);
     }
+    let lowY = Infinity, highY = -Infinity;
+    for (let k = 0; k < e; k++) {
+      lowY = Math.min(lowY, this.#minY[k]);
+      highY = Math.max(highY, this.#maxY[k]);
+    }
+    if (e === 0) lowY = highY = 0;
+    this.#bandY0 = lowY - 4 * EPS;
+    this.#bandCount = Math.floor((highY + 4 * EPS - this.#bandY0) / BAND) + 1;
+    const bandOf = (y: number) => Math.floor((y - this.#bandY0) / BAND);
+    this.#bandStart = new Int32Array(this.#bandCount + 1);
+    for (let k = 0; k < e; k++) {
+      const b1 = bandOf(this.#maxY[k] + 2 * EPS);
+      for (let b = bandOf(this.#minY[k] - 2 * EPS); b <= b1; b++) this.#bandStart[b + 1]++;
+    }
+    for (let b = 0; b < this.#bandCount; b++) this.#bandStart[b + 1] += this.#bandStart[b];
+    this.#bandItems = new Int32Array(this.#bandStart[this.#bandCount]);
+    const fill = this.#bandStart.slice(0, this.#bandCount);
+    for (let k = 0; k < e; k++) {
+      const b1 = bandOf(this.#maxY[k] + 2 * EPS);
+      for (let b = bandOf(this.#minY[k] - 2 * EPS); b <= b1; b++) this.#bandItems[fill[b]++] = k;
+    }
+    this.#edgeSeen = new Uint32Array(e);
     const c = corners.length / 6, n = c + extra.length;
     this.#cornerCount = c;
     this.nodeCount = n;
@@ -225,8 +260,13 @@ export class VisibilityGraph {
   contains(x: number, y: number): boolean {
     const ax = this.#ax, ay = this.#ay, bx = this.#bx, by = this.#by;
     const minX = this.#minX, minY = this.#minY, maxX = this.#maxX, maxY = this.#maxY;
+    // Only the edges of the point's band can span its y or lie within EPS of it.
+    const band = Math.floor((y - this.#bandY0) / BAND);
+    if (!(band >= 0 && band < this.#bandCount)) return false;
+    const items = this.#bandItems, end = this.#bandStart[band + 1];
     let inside = false;
-    for (let k = 0; k < ax.length; k++) {
+    for (let m = this.#bandStart[band]; m < end; m++) {
+      const k = items[m];
       const x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k];
       // Within EPS of the edge only inside its box grown by EPS (2 EPS: rounding to spare).
       if (
@@ -256,7 +296,24 @@ export class VisibilityGraph {
     // leave the free space without crossing an edge properly, so the pieces between them are
     // checked at their midpoints.
     let touches = 0, t0 = 1, t1 = 0;
-    for (let k = 0; k < eax.length; k++) {
+    // The edges of the bands the segment's box meets, each once (the answer does not depend on
+    // the order edges are looked at).
+    const b0 = Math.max(0, Math.floor((minY - this.#bandY0) / BAND));
+    const b1 = Math.min(this.#bandCount - 1, Math.floor((maxY - this.#bandY0) / BAND));
+    const items = this.#bandItems, seen = this.#edgeSeen;
+    if (++this.#edgeStamp === 0xffff_ffff) {
+      seen.fill(0);
+      this.#edgeStamp = 1;
+    }
+    const stamp = this.#edgeStamp;
+    for (
+      let m = b0 <= b1 ? this.#bandStart[b0] : 0, end = b0 <= b1 ? this.#bandStart[b1 + 1] : 0;
+      m < end;
+      m++
+    ) {
+      const k = items[m];
+      if (seen[k] === stamp) continue;
+      seen[k] = stamp;
       if (eMaxX[k] < minX || eMinX[k] > maxX || eMaxY[k] < minY || eMinY[k] > maxY) continue;
       const x0 = eax[k], y0 = eay[k], x1 = ebx[k], y1 = eby[k];
       const o1 = ex * (y0 - ay) - ey * (x0 - ax), o2 = ex * (y1 - ay) - ey * (x1 - ax);
