@@ -439,13 +439,13 @@ export function avoidVehicles(
   const px = agents.px, py = agents.py, radius = agents.radius, flags = agents.flags;
   const newVx = agents.newVx, newVy = agents.newVy, maxSpeed = agents.maxSpeed;
   const prefVx = agents.prefVx, prefVy = agents.prefVy;
-  // The largest radius and candidate speed in the range bound where anyone may touch a vehicle:
-  // agents outside the reach map keep their velocities without a query.
+  // The largest radius and chosen speed in the range bound where anyone's chosen velocity may
+  // touch a vehicle (the slower candidates are tried only after it does): agents outside the
+  // reach map keep their velocities without a query.
   let reachR = 0, reachV = 0;
   for (let i = begin; i < end; i++) {
-    const ux = newVx[i], uy = newVy[i];
-    const top = Math.max(Math.sqrt(ux * ux + uy * uy), maxSpeed[i] < 3 ? maxSpeed[i] : 3);
-    if (!(top <= reachV)) reachV = top;
+    const ux = newVx[i], uy = newVy[i], speed = Math.sqrt(ux * ux + uy * uy);
+    if (!(speed <= reachV)) reachV = speed;
     if (!(radius[i] <= reachR)) reachR = radius[i];
   }
   vehicles.prepareReach((reachR + VEHICLE_MARGIN) * Math.SQRT2 + reachV * horizon, horizon);
