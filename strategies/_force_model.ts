@@ -472,7 +472,7 @@ export class ForceModel {
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
     const hasWalls = this.#obstacles.segmentCount > 0;
     // Agents with no segment within the obstacle search radius skip the wall query.
-    const obstacles = this.#obstacles, obstacleRadius = p.obstacleRadius;
+    const wallGrid = this.#obstacles.grid, obstacleRadius = p.obstacleRadius;
     const mDiag = m * (1 + implicit * dt * invTau), noBackwardPush = p.noBackwardPush;
     const vehicles = ctx.vehicles, away = this.#vehicleScratch;
     const withVehicles = vehicles !== undefined && vehicles.count > 0;
@@ -501,7 +501,7 @@ export class ForceModel {
         // Held back: the pedestrian forces oppose at least half the driving force at rest.
         const preferredSpeed = Math.sqrt(tvx * tvx + tvy * tvy);
         const held = -(acc[FX] * ex + acc[FY] * ey) > 0.5 * m * preferredSpeed * invTau;
-        if (hasWalls && !obstacles.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
+        if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
           this.#walls(i, acc);
         }
         const side = this.#updateBlocked(i, preferredSpeed, held, blocked, acc);
@@ -511,7 +511,7 @@ export class ForceModel {
           tvx = -side * ey * s;
           tvy = side * ex * s;
         }
-      } else if (hasWalls && !obstacles.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
+      } else if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
         this.#walls(i, acc);
       }
       if (withVehicles && vehicles.mayReach(agents.px[i], agents.py[i])) {
