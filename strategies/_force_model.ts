@@ -42,7 +42,7 @@ import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
 import type { OptionSpecs } from "../core/options.ts";
 import type { StepContext } from "../core/strategy.ts";
-import { counterflowAhead } from "./_right_of_way.ts";
+import { counterflowAhead, counterflowAmong } from "./_right_of_way.ts";
 
 /**
  * Margin (m) on each side of the shoulders under which an opening counts as narrow: people
@@ -740,13 +740,11 @@ export class ForceModel {
    */
   #sideShare(i: number, j: number, ex: number, ey: number): number {
     if (this.#counterflow < 0) {
-      const ahead = counterflowAhead(
-        this.#agents,
-        this.#grid,
-        i,
-        COUNTERFLOW_RADIUS,
-        this.#counterflowQuery,
-      );
+      // Someone among the neighbours found (all within the counter-flow radius) settles it.
+      const nb = this.#neighbors;
+      const ahead = (this.params.neighborRadius <= COUNTERFLOW_RADIUS &&
+        counterflowAmong(this.#agents, i, nb.found, nb.count)) ||
+        counterflowAhead(this.#agents, this.#grid, i, COUNTERFLOW_RADIUS, this.#counterflowQuery);
       this.#counterflow = ahead ? 1 : 0;
     }
     if (this.#counterflow === 1) return 1;
