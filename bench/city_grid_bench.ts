@@ -14,7 +14,8 @@
  * Targets (one thread): under 15 ms per step with `repulsion`, under 35 ms with `orca`.
  *
  * Run with `deno bench -A bench/city_grid_bench.ts` (setup takes a minute: block graphs, the
- * first routes of 10,000 pedestrians).
+ * first routes of 10,000 pedestrians); `CITY_BENCH_WARMUP`, `CITY_BENCH_STEPS` (60 timed steps
+ * per strategy), `CITY_BENCH_AGENTS` and `CITY_BENCH_CARS` change the defaults.
  *
  * @module
  */
@@ -24,6 +25,8 @@ import { buildCityTraffic, type CityTrafficRun } from "../scenarios/city_traffic
 const WARMUP_STEPS = Number(Deno.env.get("CITY_BENCH_WARMUP") ?? 100);
 const AGENTS = Number(Deno.env.get("CITY_BENCH_AGENTS") ?? 10_000);
 const CARS = Number(Deno.env.get("CITY_BENCH_CARS") ?? 2_000);
+/** Timed steps per strategy (the bench runner would take only as many as fit its time budget). */
+const STEPS = Number(Deno.env.get("CITY_BENCH_STEPS") ?? 60);
 
 /** CPU time (ms) used by this process so far. */
 function cpuMs(): number {
@@ -81,6 +84,8 @@ for (const [name, c] of Object.entries(cases)) {
   Deno.bench({
     name: `city-grid step, ${AGENTS} pedestrians, ${CARS} cars, ${name}`,
     group: "city-grid",
+    n: STEPS,
+    warmup: 0,
     fn() {
       c.run.world.step();
       c.steps++;
