@@ -241,3 +241,48 @@ export function pointInPolygon(x: number, y: number, points: readonly Point[]): 
   }
   return inside;
 }
+
+/**
+ * `Math.hypot(x, y)` bit for bit, about twice as fast: the same sum V8 computes (both lengths
+ * scaled by the larger, squared and added with Kahan compensation, the square root scaled
+ * back), without the cost of the variadic built-in. Zero, infinite and NaN arguments go to the
+ * built-in. `core/geometry_test.ts` checks the identity on millions of pairs.
+ *
+ * @example
+ * ```ts
+ * import { hypot2 } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(hypot2(3, 4), 5);
+ * assert.equal(hypot2(0.1, 0.7), Math.hypot(0.1, 0.7));
+ * ```
+ */
+export function hypot2(x: number, y: number): number {
+  const ax = Math.abs(x), ay = Math.abs(y);
+  if (!(ax < Infinity && ay < Infinity)) return Math.hypot(x, y);
+  const max = ax > ay ? ax : ay;
+  if (max === 0) return 0;
+  // V8's Kahan-compensated loop over two terms: its compensation after the first term is 0.
+  const a = ax / max, b = ay / max;
+  return Math.sqrt(a * a + b * b) * max;
+}
+
+/**
+ * Exactly `Math.hypot(dx, dy) <= r`, decided from the squares unless the two are within a
+ * relative 1e-9 of each other (then by the built-in): for distance tests in per-agent loops.
+ *
+ * @example
+ * ```ts
+ * import { hypotAtMost } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(hypotAtMost(3, 4, 5), true);
+ * assert.equal(hypotAtMost(3, 4, 4.99), false);
+ * ```
+ */
+export function hypotAtMost(dx: number, dy: number, r: number): boolean {
+  if (r >= 0) {
+    const d2 = dx * dx + dy * dy, r2 = r * r;
+    if (d2 < r2 * (1 - 1e-9)) return true;
+    if (d2 > r2 * (1 + 1e-9)) return false;
+  }
+  return Math.hypot(dx, dy) <= r;
+}

@@ -136,6 +136,14 @@ export class StaticObstacles {
     return this.grid.queryRadius(x, y, radius, out);
   }
 
+  /**
+   * True when no segment lies within `radius` (m) of (`x`, `y`) (then `queryRadius` finds none);
+   * false when one may. One read of a clearance map: see {@linkcode SegmentGrid.isClear}.
+   */
+  isClear(x: number, y: number, radius: number): boolean {
+    return this.grid.isClear(x, y, radius);
+  }
+
   /** Bounding box `[minX, minY, maxX, maxY]` of all segments (m), or null when empty. */
   bounds(): [number, number, number, number] | null {
     if (this.segmentCount === 0) return null;

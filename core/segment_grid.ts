@@ -17,6 +17,15 @@ import { pointSegmentDistanceSq } from "./geometry.ts";
  */
 const MAX_CELLS = 1 << 22;
 
+/** Cell edge of the clearance map (m). */
+const CLEARANCE_CELL = 0.5;
+/** Clearances are stored in whole steps of this many metres. */
+const CLEARANCE_STEP = 0.05;
+/** Largest clearance the map tells apart (m); a segment farther away is not looked at. */
+const CLEARANCE_CAP = 2.5;
+/** Cells of the clearance map at most; beyond, every point may have a segment near. */
+const CLEARANCE_MAX_CELLS = 1 << 24;
+
 /**
  * Grid of segment indices. Build once with {@linkcode SegmentGrid.build}; rebuild only when the
  * geometry changes.
@@ -59,6 +68,15 @@ export class SegmentGrid {
   #stamp: Uint32Array = new Uint32Array(0);
   #stampNow = 0;
   #invCell: number;
+  #count = 0;
+  /** Clearance map (see `isClear`), built on first use after a build; null until then. */
+  #clearance: Uint8Array | null = null;
+  #clearX0 = 0;
+  #clearY0 = 0;
+  #clearCols = 0;
+  #clearRows = 0;
+  /** Slack (m) against rounding in the clearance test. */
+  #clearSlack = 0;
 
   /** @param cellSize cell edge (m), usually twice the obstacle search radius */
   constructor(cellSize = 2.1) {
@@ -96,6 +114,8 @@ export class SegmentGrid {
     this.#by = by;
     this.#stamp = new Uint32Array(count);
     this.#stampNow = 0;
+    this.#count = count;
+    this.#clearance = null;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let s = 0; s < count; s++) {
       minX = Math.min(minX, ax[s], bx[s]);
@@ -162,6 +182,81 @@ export class SegmentGrid {
       }
     }
     return n;
+  }
+
+  /**
+   * True when no segment lies within `radius` (m) of (`x`, `y`): then
+   * {@linkcode SegmentGrid.queryRadius} would find none. False when one may (ask the query).
+   * Answers from a map of clearances (the distance from each 0.5 m cell's centre to the
+   * nearest segment, rounded down to 5 cm steps up to 2.5 m; less the point's distance from the
+   * centre it bounds the point's), built on the first call after a build; one read.
+   */
+  isClear(x: number, y: number, radius: number): boolean {
+    if (this.#clearance === null) this.#buildClearance();
+    const map = this.#clearance!;
+    if (map.length === 0) return this.#count === 0;
+    const c = Math.floor((x - this.#clearX0) * (1 / CLEARANCE_CELL));
+    const r = Math.floor((y - this.#clearY0) * (1 / CLEARANCE_CELL));
+    if (!(c >= 0 && r >= 0 && c < this.#clearCols && r < this.#clearRows)) {
+      // Beyond the map every segment is more than the cap away (NaN: not clear).
+      return radius < CLEARANCE_CAP && x === x && y === y;
+    }
+    const dx = x - (this.#clearX0 + (c + 0.5) * CLEARANCE_CELL);
+    const dy = y - (this.#clearY0 + (r + 0.5) * CLEARANCE_CELL);
+    const offset = Math.sqrt(dx * dx + dy * dy) + this.#clearSlack;
+    return radius + offset < map[r * this.#clearCols + c] * CLEARANCE_STEP;
+  }
+
+  /**
+   * Fills the clearance map: for every cell within the cap of a segment, the distance from its
+   * centre to the nearest segment (less a slack against rounding), rounded down to whole steps
+   * and capped.
+   */
+  #buildClearance(): void {
+    const n = this.#count, ax = this.#ax, ay = this.#ay, bx = this.#bx, by = this.#by;
+    this.#clearance = new Uint8Array(0);
+    if (n === 0) return;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let s = 0; s < n; s++) {
+      minX = Math.min(minX, ax[s], bx[s]);
+      maxX = Math.max(maxX, ax[s], bx[s]);
+      minY = Math.min(minY, ay[s], by[s]);
+      maxY = Math.max(maxY, ay[s], by[s]);
+    }
+    const cell = CLEARANCE_CELL, inv = 1 / cell, reach = CLEARANCE_CAP + cell;
+    const x0 = minX - reach, y0 = minY - reach;
+    const cols = Math.floor((maxX + reach - x0) * inv) + 1;
+    const rows = Math.floor((maxY + reach - y0) * inv) + 1;
+    if (!(cols * rows <= CLEARANCE_MAX_CELLS)) return; // too large: never known to be clear
+    const capSteps = Math.floor(CLEARANCE_CAP / CLEARANCE_STEP);
+    const map = new Uint8Array(cols * rows).fill(capSteps);
+    // Slack for rounding relative to the coordinates' magnitude.
+    const slack = 1e-9 *
+      (1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY)));
+    this.#clearSlack = slack;
+    for (let s = 0; s < n; s++) {
+      const sx0 = Math.min(ax[s], bx[s]) - reach, sx1 = Math.max(ax[s], bx[s]) + reach;
+      const sy0 = Math.min(ay[s], by[s]) - reach, sy1 = Math.max(ay[s], by[s]) + reach;
+      const c0 = Math.max(0, Math.floor((sx0 - x0) * inv));
+      const c1 = Math.min(cols - 1, Math.floor((sx1 - x0) * inv));
+      const r0 = Math.max(0, Math.floor((sy0 - y0) * inv));
+      const r1 = Math.min(rows - 1, Math.floor((sy1 - y0) * inv));
+      for (let r = r0; r <= r1; r++) {
+        const cy = y0 + (r + 0.5) * cell;
+        for (let c = c0; c <= c1; c++) {
+          const cx = x0 + (c + 0.5) * cell;
+          const d = Math.sqrt(pointSegmentDistanceSq(cx, cy, ax[s], ay[s], bx[s], by[s])) - slack;
+          const q = d <= 0 ? 0 : Math.floor(d / CLEARANCE_STEP);
+          const k = r * cols + c;
+          if (q < map[k]) map[k] = q;
+        }
+      }
+    }
+    this.#clearX0 = x0;
+    this.#clearY0 = y0;
+    this.#clearCols = cols;
+    this.#clearRows = rows;
+    this.#clearance = map;
   }
 
   #nextStamp(): number {

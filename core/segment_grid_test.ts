@@ -143,3 +143,36 @@ Deno.test("segment grid rejects a bad cell size and count naming them", () => {
     /'count' must be an integer in \[0, 2\]/,
   );
 });
+
+Deno.test("segment grid isClear: never clear with a segment in range, clear for most open points", () => {
+  // Sparse short pieces (street furniture) and two long walls, at large coordinates too.
+  for (const [ox, oy] of [[0, 0], [-5000.5, 731.25]]) {
+    const rng = new Rng(8);
+    const list: [number, number, number, number][] = [];
+    for (let i = 0; i < 60; i++) {
+      const x = ox + rng.range(-60, 60), y = oy + rng.range(-60, 60);
+      list.push([x, y, x + rng.range(-1.5, 1.5), y + rng.range(-1.5, 1.5)]);
+    }
+    list.push([ox - 60, oy - 20, ox + 60, oy - 20], [ox - 30, oy - 60, ox + 10, oy + 60]);
+    const s = segments(list);
+    const grid = new SegmentGrid(2.1);
+    grid.build(s.ax, s.ay, s.bx, s.by, s.count);
+    let clear = 0, empty = 0;
+    for (let q = 0; q < 20_000; q++) {
+      const x = ox + rng.range(-75, 75), y = oy + rng.range(-75, 75), r = rng.range(0, 3);
+      const near = brute(s, x, y, r).length;
+      if (near === 0) empty++;
+      if (grid.isClear(x, y, r)) {
+        clear++;
+        assert.equal(near, 0, `clear at (${x}, ${y}) r ${r} with ${near} segments in range`);
+      }
+    }
+    // The map is fine enough to settle most points with nothing in range.
+    assert.ok(clear > 0.75 * empty, `${clear} clear of ${empty} empty`);
+    assert.equal(grid.isClear(NaN, oy, 1), false);
+    assert.equal(grid.isClear(ox + 1e6, oy, 1), true);
+  }
+  const none = new SegmentGrid(2.1);
+  none.build(new Float64Array(0), new Float64Array(0), new Float64Array(0), new Float64Array(0), 0);
+  assert.equal(none.isClear(0, 0, 100), true);
+});

@@ -35,6 +35,8 @@ const TURNS = [0, 0.5, -0.5, 1.0, -1.0, 1.57, -1.57, 2.2, -2.2, Math.PI];
 const SPEEDS = [1, 0.5];
 /** Vehicles gathered per query at most. */
 const MAX_NEAR = 64;
+/** Cell edge of the reach map (m). */
+const REACH_CELL = 4;
 
 /**
  * Oriented rectangles with velocities (struct of arrays). Rows `0 … count-1` are valid after
@@ -83,6 +85,20 @@ export class Vehicles {
   readonly near: Uint32Array = new Uint32Array(MAX_NEAR);
   /** Version, increased by every {@linkcode Vehicles.finish}. */
   version = 0;
+
+  /** Reach map (see `prepareReach`): 1 where a cell may lie within some vehicle's reach. */
+  #reach: Uint8Array = new Uint8Array(0);
+  #reachCols = 0;
+  #reachRows = 0;
+  #reachX0 = 0;
+  #reachY0 = 0;
+  /** Whether the map answers at all (false: every point may be in reach). */
+  #reachValid = false;
+  #reachVersion = -1;
+  #reachPed = NaN;
+  #reachHorizon = NaN;
+  /** Scratch: each vehicle's reach (m) in the last map. */
+  #reachOf: Float64Array = new Float64Array(0);
 
   /** Sets the number of vehicles, growing the columns when needed (keeps existing rows). */
   setCount(count: number): void {
@@ -141,6 +157,96 @@ export class Vehicles {
     this.maxSpeed = speed;
     this.grid.rebuild(this.cx, this.cy, this.count);
     this.version++;
+  }
+
+  /**
+   * Prepares {@linkcode Vehicles.mayReach} for the vehicles as they are now: marks every point
+   * within `halfDiagonal + pedestrianReach + speed · horizon` (m) of some vehicle's centre (with
+   * square cells of `REACH_CELL` m, so some farther points too). A pedestrian with a radius
+   * (grown by any margin) of at most r and speed of at most v can then touch a vehicle keeping
+   * its course within `horizon` seconds only where the map is marked when
+   * `pedestrianReach ≥ r·√2 + v·horizon` (the rectangle grown by r lies within
+   * `halfDiagonal + r·√2` of its centre). Free when nothing changed since the last call with the
+   * same arguments.
+   *
+   * @param pedestrianReach reach (m) on top of each vehicle's half diagonal and travel
+   * @param horizon seconds of each vehicle's travel at its speed
+   */
+  prepareReach(pedestrianReach: number, horizon: number): void {
+    if (
+      this.#reachVersion === this.version && this.#reachPed === pedestrianReach &&
+      this.#reachHorizon === horizon
+    ) return;
+    this.#reachVersion = this.version;
+    this.#reachPed = pedestrianReach;
+    this.#reachHorizon = horizon;
+    const n = this.count;
+    const cx = this.cx, cy = this.cy, hl = this.halfLength, hw = this.halfWidth;
+    const vx = this.vx, vy = this.vy;
+    this.#reachValid = false;
+    if (!(pedestrianReach >= 0 && horizon >= 0) || !Number.isFinite(pedestrianReach + horizon)) {
+      return;
+    }
+    if (n === 0) {
+      this.#reachValid = true;
+      this.#reachCols = this.#reachRows = 0;
+      return;
+    }
+    // Each vehicle's reach, and the bounds of all of them.
+    if (this.#reachOf.length < n) this.#reachOf = new Float64Array(this.cx.length);
+    const reachOf = this.#reachOf;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, extra = 0;
+    for (let k = 0; k < n; k++) {
+      if (cx[k] < minX) minX = cx[k];
+      if (cx[k] > maxX) maxX = cx[k];
+      if (cy[k] < minY) minY = cy[k];
+      if (cy[k] > maxY) maxY = cy[k];
+    }
+    const scale = 1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY));
+    const slack = 1e-9 * scale;
+    for (let k = 0; k < n; k++) {
+      const d = (Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) + pedestrianReach +
+            Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + slack;
+      reachOf[k] = d;
+      if (!(d <= extra)) extra = d;
+    }
+    if (!Number.isFinite(extra) || !Number.isFinite(scale)) return;
+    const x0 = minX - extra - REACH_CELL, y0 = minY - extra - REACH_CELL;
+    const cols = Math.floor((maxX + extra - x0) / REACH_CELL) + 2;
+    const rows = Math.floor((maxY + extra - y0) / REACH_CELL) + 2;
+    if (cols * rows > 1 << 24) return; // too large to map: every point may be in reach
+    if (this.#reach.length < cols * rows) this.#reach = new Uint8Array(cols * rows);
+    const map = this.#reach;
+    map.fill(0, 0, cols * rows);
+    const inv = 1 / REACH_CELL;
+    for (let k = 0; k < n; k++) {
+      const d = reachOf[k];
+      const c0 = Math.floor((cx[k] - d - x0) * inv), c1 = Math.floor((cx[k] + d - x0) * inv);
+      const r0 = Math.floor((cy[k] - d - y0) * inv), r1 = Math.floor((cy[k] + d - y0) * inv);
+      for (let r = r0; r <= r1; r++) {
+        for (let c = r * cols + c0, e = r * cols + c1; c <= e; c++) map[c] = 1;
+      }
+    }
+    this.#reachX0 = x0;
+    this.#reachY0 = y0;
+    this.#reachCols = cols;
+    this.#reachRows = rows;
+    this.#reachValid = true;
+  }
+
+  /**
+   * False when (x, y) lies beyond the reach of every vehicle marked by the last
+   * {@linkcode Vehicles.prepareReach}; true when it may lie within (or when no map is ready).
+   */
+  mayReach(x: number, y: number): boolean {
+    if (!this.#reachValid || this.#reachVersion !== this.version) return true;
+    const c = Math.floor((x - this.#reachX0) * (1 / REACH_CELL));
+    const r = Math.floor((y - this.#reachY0) * (1 / REACH_CELL));
+    if (!(c >= 0 && r >= 0 && c < this.#reachCols && r < this.#reachRows)) {
+      // Outside the map (or NaN): beyond every vehicle's reach, unless NaN.
+      return x !== x || y !== y;
+    }
+    return this.#reach[r * this.#reachCols + c] === 1;
   }
 
   /**
@@ -300,7 +406,10 @@ const best = new Float64Array(2);
  * added to the radius) is replaced by the safe candidate nearest to it — the same heading
  * slower, turned up to about 125° or reversed, at the agent's top or half its top speed, or
  * standing still — and when none is safe, by the candidate whose contact comes last. Agents
- * clear of every vehicle cost one grid query. Returns the number of velocities changed.
+ * beyond every vehicle's reach over the horizon cost one look-up in the reach map
+ * ({@linkcode Vehicles.prepareReach}), the others one grid query. Pass the step's agent `grid`
+ * to visit the whole range in grid order (the result does not depend on the order; the data of
+ * neighbours is then likely still cached). Returns the number of velocities changed.
  *
  * @example A pedestrian stops short of a passing car
  * ```ts
@@ -324,15 +433,32 @@ export function avoidVehicles(
   begin: number,
   end: number,
   horizon = VEHICLE_HORIZON,
+  grid: AgentGrid | null = null,
 ): number {
   if (vehicles === undefined || vehicles.count === 0) return 0;
   const px = agents.px, py = agents.py, radius = agents.radius, flags = agents.flags;
   const newVx = agents.newVx, newVy = agents.newVy, maxSpeed = agents.maxSpeed;
   const prefVx = agents.prefVx, prefVy = agents.prefVy;
-  let changed = 0;
+  // The largest radius and chosen speed in the range bound where anyone's chosen velocity may
+  // touch a vehicle (the slower candidates are tried only after it does): agents outside the
+  // reach map keep their velocities without a query.
+  let reachR = 0, reachV = 0;
   for (let i = begin; i < end; i++) {
+    const ux = newVx[i], uy = newVy[i], speed = Math.sqrt(ux * ux + uy * uy);
+    if (!(speed <= reachV)) reachV = speed;
+    if (!(radius[i] <= reachR)) reachR = radius[i];
+  }
+  vehicles.prepareReach((reachR + VEHICLE_MARGIN) * Math.SQRT2 + reachV * horizon, horizon);
+  const order = grid !== null && begin === 0 && end === agents.count && grid.count === end
+    ? grid.sortedIndex
+    : null;
+  let changed = 0;
+  for (let k = begin; k < end; k++) {
+    const i = order === null ? k : order[k];
     if ((flags[i] & AgentFlags.frozen) !== 0) continue;
-    const x = px[i], y = py[i], r = radius[i] + VEHICLE_MARGIN;
+    const x = px[i], y = py[i];
+    if (!vehicles.mayReach(x, y)) continue;
+    const r = radius[i] + VEHICLE_MARGIN;
     const ux = newVx[i], uy = newVy[i];
     const speed = Math.sqrt(ux * ux + uy * uy);
     const top = Math.max(speed, maxSpeed[i] < 3 ? maxSpeed[i] : 3);

@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { hypot2 } from "../core/geometry.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
@@ -122,6 +123,8 @@ export class CityTrafficMetrics implements WorldObserver {
   #markX = new Float64Array(0);
   #markY = new Float64Array(0);
   readonly #dir = new Float64Array(2);
+  /** Per crosswalk: first point, direction to the last one and its length (m), half width. */
+  readonly #crossP: Float64Array;
   /** Crosswalk grid. */
   readonly #cellStart: Int32Array;
   readonly #cellItems: Int32Array;
@@ -179,6 +182,12 @@ export class CityTrafficMetrics implements WorldObserver {
     this.#cellStart = new Int32Array(lists.length + 1);
     lists.forEach((l, k) => this.#cellStart[k + 1] = this.#cellStart[k] + l.length);
     this.#cellItems = Int32Array.from(lists.flat());
+    this.#crossP = new Float64Array(6 * crossings.length);
+    crossings.forEach((c, k) => {
+      const p = c.points[0], q = c.points[c.points.length - 1];
+      const ex = q[0] - p[0], ey = q[1] - p[1];
+      this.#crossP.set([p[0], p[1], ex, ey, Math.hypot(ex, ey), c.width / 2], 6 * k);
+    });
   }
 
   /** Counts an arrival (a trip in `"goal"` mode). */
@@ -207,6 +216,16 @@ export class CityTrafficMetrics implements WorldObserver {
     if (this.#onCrossing.length < n) this.#grow(a.capacity);
     const px = a.px, py = a.py, r = a.radius, vx = a.vx, vy = a.vy;
     const on = this.#onCrossing, near = this.#nearMiss, dir = this.#dir;
+    if (v.count > 0) {
+      // Contacts and times to collision under NEAR_MISS_TTC happen within the reach map only.
+      let rMax = 0, vMax = 0;
+      for (let i = 0; i < n; i++) {
+        const s = Math.sqrt(vx[i] * vx[i] + vy[i] * vy[i]);
+        if (!(s <= vMax)) vMax = s;
+        if (!(r[i] <= rMax)) rMax = r[i];
+      }
+      v.prepareReach(rMax * Math.SQRT2 + vMax * NEAR_MISS_TTC, NEAR_MISS_TTC);
+    }
     for (let i = 0; i < n; i++) {
       const x = px[i], y = py[i];
       // Crosswalk entered, and the light it showed.
@@ -220,7 +239,11 @@ export class CityTrafficMetrics implements WorldObserver {
       }
       on[i] = c;
       if (v.count === 0) continue;
-      const m = v.query(x, y, r[i] + (Math.hypot(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
+      if (!v.mayReach(x, y)) {
+        near[i] = 0; // as with no vehicle in the query below
+        continue;
+      }
+      const m = v.query(x, y, r[i] + (hypot2(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
       let miss = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];
@@ -293,23 +316,23 @@ export class CityTrafficMetrics implements WorldObserver {
   #crossingAt(x: number, y: number, out: Float64Array): number {
     const cx = Math.floor((x - this.#x0) / CELL), cy = Math.floor((y - this.#y0) / CELL);
     if (cx < 0 || cy < 0 || cx >= this.#cols || cy >= this.#rows) return -1;
-    const cell = cy * this.#cols + cx, crossings = this.#city.crossings;
+    const cell = cy * this.#cols + cx, cp = this.#crossP, items = this.#cellItems;
     // Stripes first: near a junction the road beside one crosswalk is another's stripes.
     let found = -1, foundAcross = Infinity, foundRoad = 0;
     for (let k = this.#cellStart[cell]; k < this.#cellStart[cell + 1]; k++) {
-      const c = crossings[this.#cellItems[k]], p = c.points[0], q = c.points[c.points.length - 1];
-      const ex = q[0] - p[0], ey = q[1] - p[1], len = Math.hypot(ex, ey);
+      const j = 6 * items[k], p0 = cp[j], p1 = cp[j + 1], ex = cp[j + 2], ey = cp[j + 3];
+      const len = cp[j + 4];
       if (len === 0) continue;
-      const along = ((x - p[0]) * ex + (y - p[1]) * ey) / len;
-      const across = Math.abs((x - p[0]) * ey - (y - p[1]) * ex) / len;
-      const over = across - c.width / 2;
+      const along = ((x - p0) * ex + (y - p1) * ey) / len;
+      const across = Math.abs((x - p0) * ey - (y - p1) * ex) / len;
+      const over = across - cp[j + 5];
       if (along > -KERB_BAND && along < len + KERB_BAND && over <= STRAY && over < foundAcross) {
-        found = this.#cellItems[k];
+        found = items[k];
         foundAcross = over;
         foundRoad = along > 0 && along < len ? 1 : 0;
       }
     }
-    out[0] = foundAcross + (found >= 0 ? crossings[found].width / 2 : 0);
+    out[0] = foundAcross + (found >= 0 ? cp[6 * found + 5] : 0);
     out[1] = foundRoad;
     return found;
   }

@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { hypot2, hypotAtMost } from "../core/geometry.ts";
 import { AgentFlags, type AgentStore, type ColumnSpec } from "../core/agent_store.ts";
 import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
@@ -445,7 +446,7 @@ export class CityBlockNavigator implements Navigator {
       if (byBuilding) {
         const b = building[i];
         const reached = b >= 0 &&
-          Math.hypot(a.goalX[i] - x, a.goalY[i] - y) <= o.buildingRadius;
+          hypotAtMost(a.goalX[i] - x, a.goalY[i] - y, o.buildingRadius);
         if (b < 0 || reached) {
           if (reached) this.stats.trips++;
           this.#pickBuilding(a, i, ctx.rng.next(), building);
@@ -479,7 +480,7 @@ export class CityBlockNavigator implements Navigator {
         state[i] = CrossingAction.arrive;
         tx = cX[i];
         ty = cY[i];
-        if (Math.hypot(tx - x, ty - y) <= o.cornerRadius) this.#nextCorner(a, i);
+        if (hypotAtMost(tx - x, ty - y, o.cornerRadius)) this.#nextCorner(a, i);
       } else {
         const cw = this.city.crossings[c];
         s.x = x;
@@ -505,7 +506,7 @@ export class CityBlockNavigator implements Navigator {
           state[i] = action;
           tx = cX[i];
           ty = cY[i];
-          if (Math.hypot(tx - x, ty - y) <= o.cornerRadius) this.#nextCorner(a, i);
+          if (hypotAtMost(tx - x, ty - y, o.cornerRadius)) this.#nextCorner(a, i);
         } else {
           state[i] = action;
           tx = decision.targetX;
@@ -536,7 +537,7 @@ export class CityBlockNavigator implements Navigator {
         }
       }
       // Stuck: hardly moving while wanting to.
-      const dx = tx - x, dy = ty - y, d = Math.hypot(dx, dy);
+      const dx = tx - x, dy = ty - y, d = hypot2(dx, dy);
       const want = state[i] !== CrossingAction.wait && d > o.cornerRadius;
       const moving = vx[i] * vx[i] + vy[i] * vy[i] > 0.01 * speed0[i] * speed0[i];
       if (want && !moving) stuck[i] += dt;
@@ -550,7 +551,7 @@ export class CityBlockNavigator implements Navigator {
       if (stuck[i] > o.stuckTime) {
         // A small random nudge sideways, and a fresh path next step.
         const side = ctx.rng.next() < 0.5 ? -1 : 1, k = 0.5 * ctx.rng.next();
-        const nx = ux - side * uy * k, ny = uy + side * ux * k, nl = Math.hypot(nx, ny);
+        const nx = ux - side * uy * k, ny = uy + side * ux * k, nl = hypot2(nx, ny);
         ux = nx / nl;
         uy = ny / nl;
         stuck[i] = 0;
@@ -593,7 +594,7 @@ export class CityBlockNavigator implements Navigator {
 
   /** Heads agent `i` straight at (tx, ty). */
   #head(a: AgentStore, i: number, tx: number, ty: number, v: number): void {
-    const dx = tx - a.px[i], dy = ty - a.py[i], d = Math.hypot(dx, dy);
+    const dx = tx - a.px[i], dy = ty - a.py[i], d = hypot2(dx, dy);
     if (d < 1e-9) {
       a.prefVx[i] = a.prefVy[i] = 0;
       return;

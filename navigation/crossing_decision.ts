@@ -33,6 +33,7 @@
  *
  * @module
  */
+import { hypot2, hypotAtMost } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 
 /** Actions of the crossing decision tree (numbers, so they fit a state column). */
@@ -185,12 +186,12 @@ export class CrossingDecisionTree {
   decide(situation: CrossingSituation, out: CrossingDecision): CrossingAction {
     const o = this.options, s = situation;
     const dx = s.secondX - s.firstX, dy = s.secondY - s.firstY;
-    const length = Math.hypot(dx, dy);
+    const length = hypot2(dx, dy);
     const ux = length > 0 ? dx / length : 0, uy = length > 0 ? dy / length : 0;
     const along = (s.x - s.firstX) * ux + (s.y - s.firstY) * uy;
     const t = length > 0 ? along / length : 1;
     if (t >= 1) {
-      if (Math.hypot(s.goalX - s.x, s.goalY - s.y) <= o.goalRadius) {
+      if (hypotAtMost(s.goalX - s.x, s.goalY - s.y, o.goalRadius)) {
         return this.#set(out, CrossingAction.despawn, s.x, s.y, 0);
       }
       return this.#set(out, CrossingAction.arrive, s.goalX, s.goalY, 1);
@@ -198,7 +199,7 @@ export class CrossingDecisionTree {
     const lateral = Math.abs((s.x - s.firstX) * uy - (s.y - s.firstY) * ux);
     const beyondSide = Math.max(0, lateral - s.width / 2);
     const beyondEnd = along < 0 ? -along : 0;
-    if (Math.hypot(beyondSide, beyondEnd) > o.nearDistance) {
+    if (!hypotAtMost(beyondSide, beyondEnd, o.nearDistance)) {
       return this.#set(out, CrossingAction.approach, s.firstX, s.firstY, 1);
     }
     if (s.signal === 0) return this.#set(out, CrossingAction.cross, s.secondX, s.secondY, 1);

@@ -19,7 +19,7 @@
  * @module
  */
 import FlatQueue from "npm:flatqueue@3.1.0";
-import { type Point, pointSegmentDistanceSq } from "../core/geometry.ts";
+import { hypot2, type Point, pointSegmentDistanceSq } from "../core/geometry.ts";
 import type { PolygonWithHoles } from "./walkable_area.ts";
 
 /** Outcome of a visibility-graph query. */
@@ -27,6 +27,8 @@ export type VisibilityStatus = "found" | "unreachable" | "start-outside" | "goal
 
 /** Distances below this (m) count as zero in geometric tests. */
 const EPS = 1e-7;
+/** Height (m) of the horizontal bands that index the boundary edges. */
+const BAND = 2;
 
 /**
  * A shortest path, reused across queries: points from start to goal, its length and status.
@@ -101,6 +103,23 @@ export class VisibilityGraph {
   readonly #ay: Float64Array;
   readonly #bx: Float64Array;
   readonly #by: Float64Array;
+  /** Per edge: bounding box (m) and length (m), for quick rejection. */
+  readonly #minX: Float64Array;
+  readonly #minY: Float64Array;
+  readonly #maxX: Float64Array;
+  readonly #maxY: Float64Array;
+  readonly #len: Float64Array;
+  /**
+   * Edges by horizontal band of height `BAND` from `#bandY0`: band b lists the edges whose
+   * y-range grown by 2 EPS meets it, in `#bandItems[#bandStart[b] … #bandStart[b+1]-1]`.
+   */
+  readonly #bandY0: number;
+  readonly #bandCount: number;
+  readonly #bandStart: Int32Array;
+  readonly #bandItems: Int32Array;
+  /** Stamp per edge visited by the current `visible` (edges span several bands). */
+  readonly #edgeSeen: Uint32Array;
+  #edgeStamp = 0;
   /** Per corner node: the previous and next boundary vertex (for the tangency test). */
   readonly #prevX: Float64Array;
   readonly #prevY: Float64Array;
@@ -112,6 +131,8 @@ export class VisibilityGraph {
   #from: Int32Array;
   #goalCost: Float64Array;
   #seen: Uint32Array;
+  /** Stamp per node whose `#goalCost` is known in the current query. */
+  #goalKnown: Uint32Array;
   #stamp = 0;
 
   /**
@@ -142,12 +163,42 @@ export class VisibilityGraph {
     this.#ay = new Float64Array(e);
     this.#bx = new Float64Array(e);
     this.#by = new Float64Array(e);
+    this.#minX = new Float64Array(e);
+    this.#minY = new Float64Array(e);
+    this.#maxX = new Float64Array(e);
+    this.#maxY = new Float64Array(e);
+    this.#len = new Float64Array(e);
     for (let k = 0; k < e; k++) {
-      this.#ax[k] = edges[4 * k];
-      this.#ay[k] = edges[4 * k + 1];
-      this.#bx[k] = edges[4 * k + 2];
-      this.#by[k] = edges[4 * k + 3];
+      const x0 = this.#ax[k] = edges[4 * k], y0 = this.#ay[k] = edges[4 * k + 1];
+      const x1 = this.#bx[k] = edges[4 * k + 2], y1 = this.#by[k] = edges[4 * k + 3];
+      this.#minX[k] = Math.min(x0, x1);
+      this.#minY[k] = Math.min(y0, y1);
+      this.#maxX[k] = Math.max(x0, x1);
+      this.#maxY[k] = Math.max(y0, y1);
+      this.#len[k] = hypot2(x1 - x0, y1 - y0);
     }
+    let lowY = Infinity, highY = -Infinity;
+    for (let k = 0; k < e; k++) {
+      lowY = Math.min(lowY, this.#minY[k]);
+      highY = Math.max(highY, this.#maxY[k]);
+    }
+    if (e === 0) lowY = highY = 0;
+    this.#bandY0 = lowY - 4 * EPS;
+    this.#bandCount = Math.floor((highY + 4 * EPS - this.#bandY0) / BAND) + 1;
+    const bandOf = (y: number) => Math.floor((y - this.#bandY0) / BAND);
+    this.#bandStart = new Int32Array(this.#bandCount + 1);
+    for (let k = 0; k < e; k++) {
+      const b1 = bandOf(this.#maxY[k] + 2 * EPS);
+      for (let b = bandOf(this.#minY[k] - 2 * EPS); b <= b1; b++) this.#bandStart[b + 1]++;
+    }
+    for (let b = 0; b < this.#bandCount; b++) this.#bandStart[b + 1] += this.#bandStart[b];
+    this.#bandItems = new Int32Array(this.#bandStart[this.#bandCount]);
+    const fill = this.#bandStart.slice(0, this.#bandCount);
+    for (let k = 0; k < e; k++) {
+      const b1 = bandOf(this.#maxY[k] + 2 * EPS);
+      for (let b = bandOf(this.#minY[k] - 2 * EPS); b <= b1; b++) this.#bandItems[fill[b]++] = k;
+    }
+    this.#edgeSeen = new Uint32Array(e);
     const c = corners.length / 6, n = c + extra.length;
     this.#cornerCount = c;
     this.nodeCount = n;
@@ -192,7 +243,7 @@ export class VisibilityGraph {
     const cursor = degree.slice(0, n);
     for (let k = 0; k < pairs.length; k += 2) {
       const u = pairs[k], v = pairs[k + 1];
-      const len = Math.hypot(this.nodeX[v] - this.nodeX[u], this.nodeY[v] - this.nodeY[u]);
+      const len = hypot2(this.nodeX[v] - this.nodeX[u], this.nodeY[v] - this.nodeY[u]);
       this.adjacency[cursor[u]] = v;
       this.adjacencyLength[cursor[u]++] = len;
       this.adjacency[cursor[v]] = u;
@@ -202,15 +253,27 @@ export class VisibilityGraph {
     this.#from = new Int32Array(n);
     this.#goalCost = new Float64Array(n);
     this.#seen = new Uint32Array(n);
+    this.#goalKnown = new Uint32Array(n);
   }
 
   /** True when (`x`, `y`) lies in the free space or on its boundary. */
   contains(x: number, y: number): boolean {
     const ax = this.#ax, ay = this.#ay, bx = this.#bx, by = this.#by;
+    const minX = this.#minX, minY = this.#minY, maxX = this.#maxX, maxY = this.#maxY;
+    // Only the edges of the point's band can span its y or lie within EPS of it.
+    const band = Math.floor((y - this.#bandY0) / BAND);
+    if (!(band >= 0 && band < this.#bandCount)) return false;
+    const items = this.#bandItems, end = this.#bandStart[band + 1];
     let inside = false;
-    for (let k = 0; k < ax.length; k++) {
+    for (let m = this.#bandStart[band]; m < end; m++) {
+      const k = items[m];
       const x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k];
-      if (pointSegmentDistanceSq(x, y, x0, y0, x1, y1) <= EPS * EPS) return true;
+      // Within EPS of the edge only inside its box grown by EPS (2 EPS: rounding to spare).
+      if (
+        x >= minX[k] - 2 * EPS && x <= maxX[k] + 2 * EPS && y >= minY[k] - 2 * EPS &&
+        y <= maxY[k] + 2 * EPS &&
+        pointSegmentDistanceSq(x, y, x0, y0, x1, y1) <= EPS * EPS
+      ) return true;
       if ((y0 > y) !== (y1 > y) && x < ((x1 - x0) * (y - y0)) / (y1 - y0) + x0) inside = !inside;
     }
     return inside;
@@ -221,22 +284,40 @@ export class VisibilityGraph {
    * boundary is allowed). Both ends must be in the free space.
    */
   visible(ax: number, ay: number, bx: number, by: number): boolean {
-    const ex = bx - ax, ey = by - ay, len = Math.hypot(ex, ey);
+    const ex = bx - ax, ey = by - ay, len = hypot2(ex, ey);
     if (len <= EPS) return true;
     const minX = Math.min(ax, bx) - EPS, maxX = Math.max(ax, bx) + EPS;
     const minY = Math.min(ay, by) - EPS, maxY = Math.max(ay, by) + EPS;
     const eax = this.#ax, eay = this.#ay, ebx = this.#bx, eby = this.#by;
+    const eMinX = this.#minX, eMinY = this.#minY, eMaxX = this.#maxX, eMaxY = this.#maxY;
+    const elen = this.#len;
     const tol = EPS * len;
     // Parameters along the segment of boundary vertices lying on it: there the segment may
     // leave the free space without crossing an edge properly, so the pieces between them are
     // checked at their midpoints.
     let touches = 0, t0 = 1, t1 = 0;
-    for (let k = 0; k < eax.length; k++) {
+    // The edges of the bands the segment's box meets, each once (the answer does not depend on
+    // the order edges are looked at).
+    const b0 = Math.max(0, Math.floor((minY - this.#bandY0) / BAND));
+    const b1 = Math.min(this.#bandCount - 1, Math.floor((maxY - this.#bandY0) / BAND));
+    const items = this.#bandItems, seen = this.#edgeSeen;
+    if (++this.#edgeStamp === 0xffff_ffff) {
+      seen.fill(0);
+      this.#edgeStamp = 1;
+    }
+    const stamp = this.#edgeStamp;
+    for (
+      let m = b0 <= b1 ? this.#bandStart[b0] : 0, end = b0 <= b1 ? this.#bandStart[b1 + 1] : 0;
+      m < end;
+      m++
+    ) {
+      const k = items[m];
+      if (seen[k] === stamp) continue;
+      seen[k] = stamp;
+      if (eMaxX[k] < minX || eMinX[k] > maxX || eMaxY[k] < minY || eMinY[k] > maxY) continue;
       const x0 = eax[k], y0 = eay[k], x1 = ebx[k], y1 = eby[k];
-      if (Math.max(x0, x1) < minX || Math.min(x0, x1) > maxX) continue;
-      if (Math.max(y0, y1) < minY || Math.min(y0, y1) > maxY) continue;
       const o1 = ex * (y0 - ay) - ey * (x0 - ax), o2 = ex * (y1 - ay) - ey * (x1 - ax);
-      const fx = x1 - x0, fy = y1 - y0, flen = Math.hypot(fx, fy);
+      const fx = x1 - x0, fy = y1 - y0, flen = elen[k];
       const o3 = fx * (ay - y0) - fy * (ax - x0), o4 = fx * (by - y0) - fy * (bx - x0);
       const ftol = EPS * flen;
       if (
@@ -282,29 +363,35 @@ export class VisibilityGraph {
     if (this.visible(ax, ay, bx, by)) {
       out.push(ax, ay);
       out.push(bx, by);
-      out.length = Math.hypot(bx - ax, by - ay);
+      out.length = hypot2(bx - ax, by - ay);
       out.status = "found";
       return out;
     }
     const n = this.nodeCount, g = this.#g, from = this.#from, goalCost = this.#goalCost;
     const seen = this.#seenStamp(), stampNow = this.#stamp, queue = this.#queue;
     queue.clear();
+    // The last leg from a node to the goal is looked at when the node is popped (most never are).
+    const goalKnown = this.#goalKnown;
     for (let u = 0; u < n; u++) {
       const ux = this.nodeX[u], uy = this.nodeY[u];
-      goalCost[u] = this.#tangent(u, bx, by) && this.visible(ux, uy, bx, by)
-        ? Math.hypot(bx - ux, by - uy)
-        : Infinity;
       if (this.#tangent(u, ax, ay) && this.visible(ax, ay, ux, uy)) {
-        g[u] = Math.hypot(ux - ax, uy - ay);
+        g[u] = hypot2(ux - ax, uy - ay);
         from[u] = -1;
         seen[u] = stampNow;
-        queue.push(u, g[u] + Math.hypot(bx - ux, by - uy));
+        queue.push(u, g[u] + hypot2(bx - ux, by - uy));
       }
     }
     let best = Infinity, last = -1;
     while (queue.length > 0 && queue.peekValue()! < best) {
       const u = queue.pop()!;
       const gu = g[u];
+      if (goalKnown[u] !== stampNow) {
+        goalKnown[u] = stampNow;
+        const ux = this.nodeX[u], uy = this.nodeY[u];
+        goalCost[u] = this.#tangent(u, bx, by) && this.visible(ux, uy, bx, by)
+          ? hypot2(bx - ux, by - uy)
+          : Infinity;
+      }
       if (gu + goalCost[u] < best) {
         best = gu + goalCost[u];
         last = u;
@@ -315,7 +402,7 @@ export class VisibilityGraph {
         seen[v] = stampNow;
         g[v] = gv;
         from[v] = u;
-        queue.push(v, gv + Math.hypot(bx - this.nodeX[v], by - this.nodeY[v]));
+        queue.push(v, gv + hypot2(bx - this.nodeX[v], by - this.nodeY[v]));
       }
     }
     if (last < 0) {
@@ -349,7 +436,7 @@ export class VisibilityGraph {
     for (let u = 0; u < n; u++) {
       const ux = this.nodeX[u], uy = this.nodeY[u];
       if (this.#tangent(u, x, y) && this.visible(x, y, ux, uy)) {
-        out[u] = Math.hypot(ux - x, uy - y);
+        out[u] = hypot2(ux - x, uy - y);
         queue.push(u, out[u]);
       }
     }
@@ -415,7 +502,7 @@ export class VisibilityGraph {
       const px = p[2 * kept - 2], py = p[2 * kept - 1];
       const nx = p[2 * i + 2], ny = p[2 * i + 3];
       const turn = (p[2 * i] - px) * (ny - p[2 * i + 1]) - (p[2 * i + 1] - py) * (nx - p[2 * i]);
-      if (Math.abs(turn) <= EPS * Math.hypot(nx - px, ny - py) && this.visible(px, py, nx, ny)) {
+      if (Math.abs(turn) <= EPS * hypot2(nx - px, ny - py) && this.visible(px, py, nx, ny)) {
         continue;
       }
       p[2 * kept] = p[2 * i];
@@ -430,6 +517,7 @@ export class VisibilityGraph {
   #seenStamp(): Uint32Array {
     if (++this.#stamp === 0xffff_ffff) {
       this.#seen.fill(0);
+      this.#goalKnown.fill(0);
       this.#stamp = 1;
     }
     return this.#seen;

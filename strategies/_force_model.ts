@@ -34,7 +34,7 @@
  *
  * @module
  */
-import { avoidVehicles } from "../core/vehicles.ts";
+import { avoidVehicles, VEHICLE_HORIZON } from "../core/vehicles.ts";
 import type { AgentStore } from "../core/agent_store.ts";
 import type { AgentGrid } from "../core/agent_grid.ts";
 import { segmentParameter } from "../core/geometry.ts";
@@ -42,7 +42,7 @@ import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
 import type { OptionSpecs } from "../core/options.ts";
 import type { StepContext } from "../core/strategy.ts";
-import { counterflowAhead } from "./_right_of_way.ts";
+import { counterflowAhead, counterflowAmong } from "./_right_of_way.ts";
 
 /**
  * Margin (m) on each side of the shoulders under which an opening counts as narrow: people
@@ -471,21 +471,39 @@ export class ForceModel {
     const m = p.mass, invTau = 1 / p.relaxationTime;
     const implicit = p.implicit ? 1 : 0, explicitV = 1 - implicit;
     const hasWalls = this.#obstacles.segmentCount > 0;
+    // Agents with no segment within the obstacle search radius skip the wall query.
+    const wallGrid = this.#obstacles.grid, obstacleRadius = p.obstacleRadius;
     const mDiag = m * (1 + implicit * dt * invTau), noBackwardPush = p.noBackwardPush;
     const vehicles = ctx.vehicles, away = this.#vehicleScratch;
-    for (let i = begin; i < end; i++) {
+    const withVehicles = vehicles !== undefined && vehicles.count > 0;
+    if (withVehicles) {
+      // Cars push within 6 B_W of the body: map where that can be, skip the query elsewhere.
+      let rMax = 0;
+      for (let i = begin; i < end; i++) if (!(agents.radius[i] <= rMax)) rMax = agents.radius[i];
+      vehicles.prepareReach(rMax + 6 * p.wallRange, 0);
+    }
+    // The whole range in grid order: neighbours' data is then likely still cached. Each agent's
+    // velocity depends on the state before the step only, so the order does not change it.
+    const grid = this.#grid;
+    const order = begin === 0 && end === agents.count && grid.count === end
+      ? grid.sortedIndex
+      : null;
+    for (let k = begin; k < end; k++) {
+      const i = order === null ? k : order[k];
       const vxi = vx[i], vyi = vy[i];
       let tvx = prefVx[i], tvy = prefVy[i];
       this.#viewFrame(i, frame);
       const ex = frame[0], ey = frame[1];
-      acc.fill(0);
+      for (let k = 0; k < ACC_SIZE; k++) acc[k] = 0; // cheaper than fill() per agent
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
       this.#pedestrians(i, acc);
       if (blocked !== null) {
         // Held back: the pedestrian forces oppose at least half the driving force at rest.
         const preferredSpeed = Math.sqrt(tvx * tvx + tvy * tvy);
         const held = -(acc[FX] * ex + acc[FY] * ey) > 0.5 * m * preferredSpeed * invTau;
-        if (hasWalls) this.#walls(i, acc);
+        if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
+          this.#walls(i, acc);
+        }
         const side = this.#updateBlocked(i, preferredSpeed, held, blocked, acc);
         if (side !== 0) {
           // Probe sideways along the line instead of pushing on.
@@ -493,10 +511,10 @@ export class ForceModel {
           tvx = -side * ey * s;
           tvy = side * ex * s;
         }
-      } else if (hasWalls) {
+      } else if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
         this.#walls(i, acc);
       }
-      if (vehicles !== undefined && vehicles.count > 0) {
+      if (withVehicles && vehicles.mayReach(agents.px[i], agents.py[i])) {
         // Cars push like walls, from the nearest point of their rectangle.
         const r = agents.radius[i];
         vehicles.repulsion(agents.px[i], agents.py[i], r, p.wallStrength, p.wallRange, acc, away);
@@ -524,7 +542,7 @@ export class ForceModel {
       newVx[i] = nvx;
       newVy[i] = nvy;
     }
-    avoidVehicles(agents, vehicles, begin, end);
+    avoidVehicles(agents, vehicles, begin, end, VEHICLE_HORIZON, grid);
   }
 
   /**
@@ -722,13 +740,11 @@ export class ForceModel {
    */
   #sideShare(i: number, j: number, ex: number, ey: number): number {
     if (this.#counterflow < 0) {
-      const ahead = counterflowAhead(
-        this.#agents,
-        this.#grid,
-        i,
-        COUNTERFLOW_RADIUS,
-        this.#counterflowQuery,
-      );
+      // Someone among the neighbours found (all within the counter-flow radius) settles it.
+      const nb = this.#neighbors;
+      const ahead = (this.params.neighborRadius <= COUNTERFLOW_RADIUS &&
+        counterflowAmong(this.#agents, i, nb.found, nb.count)) ||
+        counterflowAhead(this.#agents, this.#grid, i, COUNTERFLOW_RADIUS, this.#counterflowQuery);
       this.#counterflow = ahead ? 1 : 0;
     }
     if (this.#counterflow === 1) return 1;
@@ -747,7 +763,8 @@ export class ForceModel {
   #walls(i: number, acc: Float64Array): number {
     const p = this.params, a = this.#agents, o = this.#obstacles;
     const xi = a.px[i], yi = a.py[i], vxi = a.vx[i], vyi = a.vy[i], ri = a.radius[i];
-    const count = this.#segments.segments(o, xi, yi, p.obstacleRadius);
+    // The segment grid itself (`segments` would reach it through two more calls per agent).
+    const count = this.#segments.segments(o.grid, xi, yi, p.obstacleRadius);
     const segs = this.#segments.found;
     const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, prev = o.prev, solidLeft = o.solidLeft;
     const Aw = p.wallStrength, invBw = 1 / p.wallRange, k = p.bodyStiffness, kappa = p.friction;

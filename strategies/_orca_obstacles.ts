@@ -136,6 +136,18 @@ export class OrcaObstacles {
   #cacheRange = -Infinity;
   /** Geometry version of the cached answer; -1 for none. */
   #cacheVersion = -1;
+  /**
+   * Whether the cached answer is the grid's own for exactly the disc of the agent that asked
+   * (no margin): then its order is the one a query of its own would give.
+   */
+  #cacheExact = false;
+  /** Range (m) of the agent that made the last grid query. */
+  #askedRange = 0;
+  /**
+   * Queries the last wide answer saved: agents after the first that it served, less the ties
+   * that needed a query of their own anyway.
+   */
+  #wideServed = 0;
   /** A query of its own, when the cached answer cannot settle the order. */
   #fresh = new NeighbourQuery(32);
   /** The obstacles the per-segment arrays describe. */
@@ -318,16 +330,25 @@ export class OrcaObstacles {
     const px = this.#query.x, py = this.#query.y;
     const dx = px - this.#cacheX, dy = py - this.#cacheY;
     const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
-    if (
-      !(this.#cacheVersion === this.version &&
-        Math.sqrt(dx * dx + dy * dy) + range <= this.#cacheRange - slack)
-    ) {
-      const wide = range + CACHE_MARGIN;
-      this.#cache.segments(this.#index!, px, py, wide);
+    const shift = Math.sqrt(dx * dx + dy * dy);
+    if (!(this.#cacheVersion === this.version && shift + range <= this.#cacheRange - slack)) {
+      // A wide disc serves the agents that follow only when they stand close together; where
+      // the last query was exact and a wide one would not have served this agent either, ask
+      // for the exact disc: its order settles ties without a second query.
+      const wideWouldServe = this.#cacheVersion === this.version &&
+        shift + range <= this.#askedRange + CACHE_MARGIN - slack;
+      const exact = this.#cacheExact ? !wideWouldServe : this.#wideServed <= 0;
+      const asked = exact ? range : range + CACHE_MARGIN;
+      this.#cache.segments(this.#index!, px, py, asked);
       this.#cacheX = px;
       this.#cacheY = py;
-      this.#cacheRange = wide;
+      this.#cacheRange = asked;
       this.#cacheVersion = this.version;
+      this.#cacheExact = exact;
+      this.#askedRange = range;
+      this.#wideServed = 0;
+    } else if (!this.#cacheExact) {
+      this.#wideServed++;
     }
     const n = this.#cache.count, cached = this.#cache.found;
     if (this.#inRange.length < n) this.#inRange = new Uint32Array(capacityFor(n));
@@ -341,9 +362,12 @@ export class OrcaObstacles {
     }
     count = count === 0 ? 0 : this.#sortVisible(inRange, count);
     const dist = this.#orderDistSq;
-    for (let k = 1; k < count; k++) {
+    const own = this.#cacheExact && this.#cacheX === px && this.#cacheY === py &&
+      this.#cacheRange === range;
+    for (let k = 1; k < count && !own; k++) {
       if (dist[k] === dist[k - 1]) {
         count = this.#askGrid(range);
+        if (!this.#cacheExact) this.#wideServed--;
         break;
       }
     }

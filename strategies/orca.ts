@@ -70,7 +70,7 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  *
  * @module
  */
-import { avoidVehicles } from "../core/vehicles.ts";
+import { avoidVehicles, VEHICLE_HORIZON } from "../core/vehicles.ts";
 import { AgentFlags, type AgentStore } from "../core/agent_store.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
@@ -638,7 +638,7 @@ export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy
     neighborRadius: Math.min(resolved.neighborDist, ORCA_GRID_RADIUS),
     computeNewVelocities(ctx: StepContext, begin: number, end: number): void {
       solver.solveRange(ctx, begin, end);
-      avoidVehicles(ctx.agents, ctx.vehicles, begin, end);
+      avoidVehicles(ctx.agents, ctx.vehicles, begin, end, VEHICLE_HORIZON, ctx.grid);
     },
     inspect(world: World, index: number): Record<string, number | string | boolean> {
       const agents = world.agents;

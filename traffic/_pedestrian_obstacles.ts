@@ -39,8 +39,15 @@ export interface PedestrianView {
 const CELL = 4;
 /** Cell size (m) of the distance field, unless the field would exceed `FIELD_MAX_CELLS`. */
 const FIELD_CELL = 0.5;
-/** Largest number of distance-field cells (4 M: 16 MB); larger cities get coarser cells. */
+/** Largest number of distance-field cells (4 M: 4 MB); larger cities get coarser cells. */
 const FIELD_MAX_CELLS = 1 << 22;
+/**
+ * The field stores distances rounded down to whole steps of this many metres (a byte per cell:
+ * a quarter of the memory of 32-bit floats, so the per-pedestrian look-ups mostly hit the cache);
+ * `FIELD_FAR` stands for beyond the field's reach.
+ */
+const FIELD_STEP = 0.05;
+const FIELD_FAR = 255;
 /** The distance field is exact up to this far beyond the corridor's half width (m). */
 const FIELD_REACH = 4;
 
@@ -57,8 +64,11 @@ export class PedestrianObstacles {
   readonly #grid = new SegmentGrid(CELL);
   readonly #segLink: Int32Array;
   readonly #segFirst: Int32Array;
-  /** Distance (m) from each cell's centre to the nearest link, Infinity beyond `#fieldMax`. */
-  readonly #field: Float32Array;
+  /**
+   * Distance from each cell's centre to the nearest link in whole `FIELD_STEP`s (rounded down),
+   * `FIELD_FAR` beyond `#fieldMax`.
+   */
+  readonly #field: Uint8Array;
   readonly #fieldX0: number;
   readonly #fieldY0: number;
   readonly #fieldCell: number;
@@ -126,7 +136,7 @@ export class PedestrianObstacles {
     let cell = FIELD_CELL;
     while (((maxX - minX) / cell + 1) * ((maxY - minY) / cell + 1) > FIELD_MAX_CELLS) cell *= 2;
     const cols = Math.floor((maxX - minX) / cell) + 1, rows = Math.floor((maxY - minY) / cell) + 1;
-    const field = new Float32Array(cols * rows).fill(Infinity);
+    const field = new Float64Array(cols * rows).fill(Infinity);
     for (let k = 0; k < n; k++) {
       const cx0 = Math.max(0, Math.floor((Math.min(ax[k], bx[k]) - max - minX) / cell));
       const cx1 = Math.min(cols - 1, Math.floor((Math.max(ax[k], bx[k]) + max - minX) / cell));
@@ -142,7 +152,13 @@ export class PedestrianObstacles {
         }
       }
     }
-    this.#field = field;
+    this.#field = new Uint8Array(cols * rows);
+    for (let c = 0; c < cols * rows; c++) {
+      const d = field[c];
+      this.#field[c] = d === Infinity
+        ? FIELD_FAR
+        : Math.min(FIELD_FAR - 1, Math.floor(d / FIELD_STEP));
+    }
     this.#fieldX0 = minX;
     this.#fieldY0 = minY;
     this.#fieldCell = cell;
@@ -172,13 +188,16 @@ export class PedestrianObstacles {
         if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) {
           if (reach + move < fieldMax) continue;
         } else {
-          const clear0 = field[cy * fcols + cx] - slack;
+          const q0 = field[cy * fcols + cx];
+          const clear0 = (q0 === FIELD_FAR ? Infinity : q0 * FIELD_STEP) - slack;
           if (clear0 > reach + move) continue;
           if (clear0 > reach) {
             // The predicted point too?
             const kx = Math.floor((x1 - fx0) * invCell), ky = Math.floor((y1 - fy0) * invCell);
             const outside = kx < 0 || ky < 0 || kx >= fcols || ky >= frows;
-            if (outside || field[ky * fcols + kx] - slack > reach) continue;
+            if (outside) continue;
+            const q1 = field[ky * fcols + kx];
+            if ((q1 === FIELD_FAR ? Infinity : q1 * FIELD_STEP) - slack > reach) continue;
           }
         }
       }

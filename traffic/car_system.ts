@@ -39,6 +39,7 @@
  * @module
  */
 import { AgentGrid } from "../core/agent_grid.ts";
+import { hypot2 } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { Rng } from "../core/rng.ts";
 import type { CarApproaches } from "./car_approaches.ts";
@@ -1227,7 +1228,7 @@ export class CarSystem {
       }
     }
     let dx = fx - rx, dy = fy - ry;
-    const chord = Math.hypot(dx, dy);
+    const chord = hypot2(dx, dy);
     if (chord > 1e-6) {
       dx /= chord;
       dy /= chord;

@@ -1,0 +1,102 @@
+/**
+ * The `city-grid` step of two checkouts in one process, for a before/after comparison on a busy
+ * machine: both worlds (10,000 pedestrians, 2,000 cars, one strategy) are built and warmed up,
+ * then stepped alternately (in alternating order), and the CPU time of each phase is summed
+ * per checkout (process CPU time: other processes distort it far less than the wall clock, and
+ * alternating steps share out whatever load remains). At the end both worlds' states are
+ * compared: a speed change that keeps behaviour leaves every position the same.
+ *
+ * ```sh
+ * git worktree add /tmp/before <commit>
+ * deno run -A bench/city_grid_ab.ts --base /tmp/before --strategy repulsion --steps 60
+ * ```
+ *
+ * @module
+ */
+import process from "node:process";
+import { parseArgs } from "node:util";
+import { runMain, UsageError } from "../cli/_errors.ts";
+
+/** CPU time (ms) used by this process so far. */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+const PHASES = ["navigation", "traffic", "avoidance", "metrics", "step"] as const;
+type Phase = typeof PHASES[number];
+
+interface Side {
+  name: string;
+  world: { step(): void; agents: { count: number; px: Float64Array; py: Float64Array } };
+  cpu: Record<Phase, number>;
+}
+
+/** Wraps `object[method]` so that its CPU time adds to `cpu[phase]`. */
+function timeCpu(object: object, method: string, cpu: Record<Phase, number>, phase: Phase) {
+  const o = object as Record<string, (...args: unknown[]) => unknown>;
+  const f = o[method].bind(object);
+  o[method] = (...args: unknown[]) => {
+    const t = cpuMs();
+    const result = f(...args);
+    cpu[phase] += cpuMs() - t;
+    return result;
+  };
+}
+
+async function side(name: string, root: URL, strategy: string): Promise<Side> {
+  const mod = await import(new URL("scenarios/city_traffic.ts", root).href);
+  const run = mod.buildCityTraffic("city-grid", { strategy, seed: 1 });
+  const cpu = { navigation: 0, traffic: 0, avoidance: 0, metrics: 0, step: 0 };
+  const world = run.world;
+  timeCpu(world.navigator, "updatePreferredVelocities", cpu, "navigation");
+  timeCpu(world.traffic, "step", cpu, "traffic");
+  timeCpu(world.strategy, "computeNewVelocities", cpu, "avoidance");
+  timeCpu(run.metrics, "afterStep", cpu, "metrics");
+  timeCpu(world, "step", cpu, "step");
+  return { name, world, cpu };
+}
+
+await runMain(async () => {
+  const { values } = parseArgs({
+    options: {
+      base: { type: "string" },
+      strategy: { type: "string", default: "repulsion" },
+      warmup: { type: "string", default: "100" },
+      steps: { type: "string", default: "60" },
+    },
+  });
+  if (!values.base) {
+    throw new UsageError("--base: expected the path of the checkout to compare with");
+  }
+  const warmup = Number(values.warmup), steps = Number(values.steps);
+  if (!(Number.isInteger(warmup) && warmup >= 0)) {
+    throw new UsageError(`--warmup: expected a whole number of steps, got ${values.warmup}`);
+  }
+  if (!(Number.isInteger(steps) && steps > 0)) {
+    throw new UsageError(`--steps: expected a positive whole number of steps, got ${values.steps}`);
+  }
+  const baseRoot = new URL(`file://${await Deno.realPath(values.base)}/`);
+  const sides = [
+    await side("base", baseRoot, values.strategy!),
+    await side("this", new URL("../", import.meta.url), values.strategy!),
+  ];
+  for (let k = 0; k < warmup; k++) for (const s of sides) s.world.step();
+  for (const s of sides) for (const p of PHASES) s.cpu[p] = 0;
+  for (let k = 0; k < steps; k++) {
+    for (const s of k % 2 === 0 ? sides : [sides[1], sides[0]]) s.world.step();
+  }
+  for (const s of sides) {
+    const c = s.cpu, per = (ms: number) => (ms / steps).toFixed(2);
+    const rest = c.step - c.navigation - c.traffic - c.avoidance - c.metrics;
+    console.log(
+      `${s.name}: ${per(c.step)} ms CPU per step = navigation ${per(c.navigation)} + cars and ` +
+        `lights ${per(c.traffic)} + avoidance ${per(c.avoidance)} + metrics ${per(c.metrics)} + ` +
+        `rest ${per(rest)} (${values.strategy}, ${steps} steps after ${warmup})`,
+    );
+  }
+  const [a, b] = sides.map((s) => s.world.agents);
+  let same = a.count === b.count;
+  for (let i = 0; same && i < a.count; i++) same = a.px[i] === b.px[i] && a.py[i] === b.py[i];
+  console.log(same ? "same positions in both" : "positions differ");
+});

@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { AgentGrid } from "./agent_grid.ts";
+import { AgentStore } from "./agent_store.ts";
+import { Rng } from "./rng.ts";
+import { avoidVehicles, VEHICLE_HORIZON, VEHICLE_MARGIN, Vehicles } from "./vehicles.ts";
+
+/** Cars of 4–6 m × 1.6–2.2 m at random headings and speeds (0–15 m/s) on a 200 m square. */
+function randomVehicles(rng: Rng, count: number): Vehicles {
+  const v = new Vehicles();
+  v.setCount(count);
+  for (let k = 0; k < count; k++) {
+    const a = rng.range(0, 2 * Math.PI), s = rng.next() < 0.3 ? 0 : rng.range(0, 15);
+    const dx = Math.cos(a), dy = Math.sin(a);
+    v.set(
+      k,
+      rng.range(0, 200),
+      rng.range(0, 200),
+      dx,
+      dy,
+      rng.range(4, 6),
+      rng.range(1.6, 2.2),
+      s * dx,
+      s * dy,
+    );
+  }
+  v.finish();
+  return v;
+}
+
+Deno.test("reach map: no pedestrian outside it touches a vehicle within the horizon", () => {
+  const rng = new Rng(11);
+  let outside = 0, inside = 0;
+  for (let round = 0; round < 10; round++) {
+    const v = randomVehicles(rng, 40);
+    const r = 0.35, speed = 2.5, horizon = VEHICLE_HORIZON;
+    v.prepareReach(r * Math.SQRT2 + speed * horizon, horizon);
+    for (let q = 0; q < 2000; q++) {
+      const x = rng.range(-30, 230), y = rng.range(-30, 230);
+      if (v.mayReach(x, y)) {
+        inside++;
+        continue;
+      }
+      outside++;
+      const a = rng.range(0, 2 * Math.PI), s = rng.range(0, speed);
+      for (let k = 0; k < v.count; k++) {
+        const t = v.timeToContact(k, x, y, r, s * Math.cos(a), s * Math.sin(a), horizon);
+        assert.equal(t, Infinity, `pedestrian at (${x}, ${y}) touches vehicle ${k} at ${t} s`);
+        // Nor does a faster vehicle's nearest point come within the pedestrian's radius now.
+        assert.ok(v.distance(k, x, y, new Float64Array(2)) > r);
+      }
+    }
+  }
+  // The map is useful: on a sparse street most points are out of reach.
+  assert.ok(outside > 0.3 * (inside + outside), `${outside} of ${inside + outside} out of reach`);
+});
+
+Deno.test("reach map: rebuilt after the vehicles move, answers 'maybe' without a map", () => {
+  const v = new Vehicles();
+  v.setCount(1);
+  v.set(0, 0, 0, 1, 0, 4.5, 1.8, 0, 0);
+  v.finish();
+  assert.equal(v.mayReach(100, 0), true); // no map yet
+  v.prepareReach(1, 1);
+  assert.equal(v.mayReach(100, 0), false);
+  assert.equal(v.mayReach(2, 0), true);
+  v.set(0, 100, 0, 1, 0, 4.5, 1.8, 0, 0);
+  v.finish();
+  assert.equal(v.mayReach(100, 0), true); // stale map: not trusted
+  v.prepareReach(1, 1);
+  assert.equal(v.mayReach(100, 0), true);
+  assert.equal(v.mayReach(0, 0), false);
+  v.prepareReach(NaN, 1);
+  assert.equal(v.mayReach(0, 0), true);
+});
+
+Deno.test("avoidVehicles: same velocities in grid order as in index order, a third of them or more skipped", () => {
+  const rng = new Rng(5);
+  const v = randomVehicles(rng, 30);
+  const n = 3000;
+  const make = () => {
+    const agents = new AgentStore(n);
+    const r2 = new Rng(9);
+    for (let i = 0; i < n; i++) {
+      agents.add({
+        x: r2.range(-20, 220),
+        y: r2.range(-20, 220),
+        goalX: 0,
+        goalY: 0,
+        maxSpeed: 2.6,
+      });
+      const a = r2.range(0, 2 * Math.PI), s = r2.range(0, 2);
+      agents.newVx[i] = s * Math.cos(a);
+      agents.newVy[i] = s * Math.sin(a);
+      agents.prefVx[i] = agents.newVx[i];
+      agents.prefVy[i] = agents.newVy[i];
+    }
+    return agents;
+  };
+  const a = make(), b = make();
+  const grid = new AgentGrid({ cellSize: 5 });
+  grid.rebuild(b.px, b.py, n);
+  const changedA = avoidVehicles(a, v, 0, n);
+  const changedB = avoidVehicles(b, v, 0, n, VEHICLE_HORIZON, grid);
+  assert.equal(changedA, changedB);
+  assert.ok(changedA > 0);
+  assert.deepEqual(a.newVx, b.newVx);
+  assert.deepEqual(a.newVy, b.newVy);
+  // Every changed velocity is now safe or the latest contact; every kept one was safe.
+  let reachable = 0;
+  for (let i = 0; i < n; i++) if (v.mayReach(a.px[i], a.py[i])) reachable++;
+  assert.ok(reachable < (2 / 3) * n, `${reachable} of ${n} in reach`);
+  for (let i = 0; i < n; i++) {
+    if (v.mayReach(a.px[i], a.py[i])) continue;
+    const r = a.radius[i] + VEHICLE_MARGIN;
+    for (let k = 0; k < v.count; k++) {
+      assert.equal(
+        v.timeToContact(k, a.px[i], a.py[i], r, a.newVx[i], a.newVy[i], VEHICLE_HORIZON),
+        Infinity,
+      );
+    }
+  }
+});
