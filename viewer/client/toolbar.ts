@@ -87,6 +87,16 @@ export class Toolbar {
       this.#timeline.max = String(hello.timeline.endTime);
       this.#timeline.step = String(1 / hello.frameRate);
     }
+    // Crossing states exist only in scenes with cars and crosswalks.
+    const colorBy = element<HTMLSelectElement>("color-by");
+    const crossing = colorBy.querySelector<HTMLOptionElement>('option[value="crossing"]');
+    if (crossing) {
+      crossing.hidden = crossing.disabled = !hello.scene.traffic?.crossingStates.length;
+      if (crossing.disabled && colorBy.value === "crossing") {
+        colorBy.value = "strategy";
+        this.#handlers.colorBy("strategy");
+      }
+    }
     const available = new Set(hello.views.flatMap((v) => v.overlays));
     const box = element("overlay-toggles");
     box.replaceChildren();
