@@ -468,6 +468,8 @@ export interface TrafficSceneInfo {
   signals: { position: MetrePoint; kind: SignalHeadKind }[];
   /** Crosswalk stripes, each a quadrilateral of four corners (m). */
   stripes: MetrePoint[][];
+  /** Sidewalks: the outer ring of each block between the streets (m). */
+  sidewalks: MetrePoint[][];
   /** Names of the pedestrians' crossing states, by code (empty without crossing states). */
   crossingStates: string[];
 }

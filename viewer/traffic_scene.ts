@@ -11,6 +11,7 @@
  * - **Walk signals**: two heads per signalled crosswalk, just beyond each kerb end.
  * - **Stripes**: zebra bars across every crosswalk, 0.5 m deep every metre, as wide as the
  *   crosswalk.
+ * - **Sidewalks**: the city's blocks (the walkable ground between the streets).
  *
  * @module
  */
@@ -101,7 +102,14 @@ export class TrafficScene {
         }
       });
     }
-    this.info = { signals, stripes: crosswalkStripes(city), crossingStates: [...crossingStates] };
+    this.info = {
+      signals,
+      stripes: crosswalkStripes(city),
+      sidewalks: (city.blocks ?? []).map((b) =>
+        b.polygon[0].map(([x, y]) => [_round(x), _round(y)])
+      ),
+      crossingStates: [...crossingStates],
+    };
     this.#lights = lights;
     this.#source = Int32Array.from(source);
     this.#walk = Uint8Array.from(walk);

@@ -30,6 +30,12 @@ Deno.test("crosswalk: a light at each lane's stop line and a walk signal at each
   // Keeping right, the lane heading +x (south side) stops west of the crosswalk.
   const south = vehicle.find((s) => s.position[1] < 0)!;
   assert.ok(south.position[0] < 0);
+  // The two sidewalks, 4 m wide, along both kerbs.
+  assert.equal(traffic.info.sidewalks.length, 2);
+  for (const ring of traffic.info.sidewalks) {
+    const ys = ring.map((p) => Math.abs(p[1]));
+    assert.deepEqual([Math.min(...ys), Math.max(...ys)], [3.5, 7.5]);
+  }
   // Walk signals just beyond the kerbs of the 7 m road.
   assert.deepEqual(walk.map((s) => s.position).sort((a, b) => a[1] - b[1]), [[0, -4.1], [0, 4.1]]);
 });

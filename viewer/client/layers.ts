@@ -29,7 +29,7 @@ import type { Rgb } from "./colors.ts";
 import type { DensityCells } from "./density_grid.ts";
 import type { TrailPaths } from "./trail_buffer.ts";
 import { CITY_LAYER_KINDS } from "./city_layers.ts";
-import { TRAFFIC_LAYER_KINDS } from "./traffic_layers.ts";
+import { SIDEWALK_LAYER_KIND, TRAFFIC_LAYER_KINDS } from "./traffic_layers.ts";
 import type { TrafficFrame } from "../traffic_frame.ts";
 
 /** Everything one view's layers are made from, at one render. */
@@ -116,6 +116,7 @@ export type LayerSwitches = Record<string, boolean>;
 /** The layer kinds of a view, bottom to top. */
 export const VIEW_LAYER_KINDS: readonly ViewLayerKind[] = [
   { key: "tiles", label: "map tiles", on: true, build: (c) => [new TileLayer(c.tiles)] },
+  SIDEWALK_LAYER_KIND,
   ...CITY_LAYER_KINDS,
   { key: "obstacles", label: "obstacles", on: true, build: _obstacleLayers },
   ...TRAFFIC_LAYER_KINDS,

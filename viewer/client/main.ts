@@ -604,6 +604,7 @@ const app = new ViewerApp();
   select: (view: number, id: number) => app.select({ view, id }),
   sceneBox: (view: number) => app.sceneBox(view),
   project: (view: number, x: number, y: number) => app.project(view, x, y),
+  scene: () => app.hello?.scene ?? null,
   traffic: (view: number) => {
     const t = app.slots[view]?.traffic;
     return t

@@ -18,6 +18,7 @@ import type { ViewLayerContext, ViewLayerKind } from "./layers.ts";
 /** Colours of the traffic layers, for the layers and the legend. */
 export const TRAFFIC_COLORS = {
   stripe: [246, 246, 240] as Rgb,
+  sidewalk: [150, 146, 136] as Rgb,
   car: [206, 216, 232] as Rgb,
   stoppedCar: [122, 132, 156] as Rgb,
 } as const;
@@ -47,6 +48,7 @@ const STOPPED_SPEED = 0.3;
 export function trafficLegendEntries(traffic: TrafficSceneInfo | undefined): [Rgb, string][] {
   if (!traffic) return [];
   const entries: [Rgb, string][] = [
+    [TRAFFIC_COLORS.sidewalk, "sidewalks"],
     [TRAFFIC_COLORS.car, "cars"],
     [TRAFFIC_COLORS.stoppedCar, "stopped cars"],
   ];
@@ -59,6 +61,14 @@ export function trafficLegendEntries(traffic: TrafficSceneInfo | undefined): [Rg
   }
   return entries;
 }
+
+/** The sidewalks of a scene with cars, under everything but the basemap. */
+export const SIDEWALK_LAYER_KIND: ViewLayerKind = {
+  key: "sidewalks",
+  label: "sidewalks",
+  on: true,
+  build: _sidewalkLayers,
+};
 
 /** The traffic's layer kinds, bottom to top (see `VIEW_LAYER_KINDS`). */
 export const TRAFFIC_LAYER_KINDS: readonly ViewLayerKind[] = [
@@ -74,6 +84,20 @@ function _geo(c: ViewLayerContext) {
   };
 }
 
+function _sidewalkLayers(c: ViewLayerContext): Layer[] {
+  const sidewalks = c.scene.traffic?.sidewalks;
+  if (!sidewalks || sidewalks.length === 0) return [];
+  return [
+    new SolidPolygonLayer<MetrePoint[]>({
+      id: `v${c.view}:sidewalks`,
+      ..._geo(c),
+      data: sidewalks,
+      getPolygon: (d) => d,
+      getFillColor: [...TRAFFIC_COLORS.sidewalk, 255],
+    }),
+  ];
+}
+
 function _stripeLayers(c: ViewLayerContext): Layer[] {
   const stripes = c.scene.traffic?.stripes;
   if (!stripes || stripes.length === 0) return [];
@@ -84,6 +108,8 @@ function _stripeLayers(c: ViewLayerContext): Layer[] {
       data: stripes,
       getPolygon: (d) => d,
       getFillColor: [...TRAFFIC_COLORS.stripe, 235],
+      // Paint on the road: over the crossings' band whatever the depth buffer says.
+      parameters: { depthCompare: "always" },
     }),
   ];
 }
@@ -107,6 +133,8 @@ function _carLayers(c: ViewLayerContext): Layer[] {
       },
       widthUnits: "meters",
       widthMinPixels: 2,
+      // Flat on the road, over its markings whatever the depth buffer says.
+      parameters: { depthCompare: "always" },
       updateTriggers: { getColor: t.step },
     }),
   ];
@@ -138,6 +166,7 @@ function _lightLayers(c: ViewLayerContext): Layer[] {
         getLineColor: kind === "vehicle" ? [15, 15, 18, 255] : [240, 240, 240, 255],
         lineWidthUnits: "pixels",
         getLineWidth: 1,
+        parameters: { depthCompare: "always" },
         updateTriggers: { getFillColor: t?.step ?? -1 },
       }),
     );
