@@ -28,6 +28,7 @@ import { sceneFromWorld } from "./scene_info.ts";
 import { encodeWorldFrame, type FrameMetrics } from "./world_frame.ts";
 import { inspectAgent } from "./inspect_agent.ts";
 import { sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
+import { CrossingOverlay } from "./crossing_overlay.ts";
 
 /** Messages to the worker. */
 export type WorkerRequest =
@@ -129,6 +130,7 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
     const metrics = new MetricsCollector({ throughputLine: built.throughputLine });
     built.world.addObserver(metrics);
     overlays.watchStreets(built.world);
+    overlays.watchCrossings(null);
     run = {
       world: built.world,
       metrics,
@@ -171,6 +173,8 @@ function _buildCityTraffic(m: Extract<WorkerRequest, { type: "build" }>): void {
   const metrics = new MetricsCollector({});
   built.world.addObserver(metrics);
   const traffic = TrafficScene.fromRun(built);
+  const network = built.navigator.network;
+  overlays.watchCrossings(network ? new CrossingOverlay({ ...built, network }) : null);
   run = {
     world: built.world,
     metrics,
