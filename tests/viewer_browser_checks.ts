@@ -1206,6 +1206,33 @@ CHECKS.push([
           });
           assert.ok(checked >= 5, `${checked} agents checked`);
           assert.ok(matched >= 0.9 * checked, `${matched} of ${checked} in their state's colour`);
+        },
+      );
+      await step(
+        t,
+        "a picked pedestrian shows the cars' predicted paths and its route",
+        async () => {
+          // Someone with a crosswalk ahead (approaching or waiting at it).
+          const frame = await pageFrame(page, 0);
+          const states: number[] = (await state(page)).views[0].crossingStates;
+          const k = states.findIndex((s) => s === 0 || s === 1);
+          assert.ok(k >= 0, `crossing states ${states}`);
+          await page.evaluate(
+            (id) => (globalThis as ThrongHook).__throng.select(0, id),
+            frame.ids[k],
+          );
+          await page.click("#layers-button");
+          assert.ok(await page.isVisible("#overlay-crossing"), "no crossing overlay offered");
+          await page.check("#overlay-crossing");
+          await page.keyboard.press("Escape");
+          // The route (at least to the kerb and across) and every car coming: 4 sides each.
+          const s = await waitForState(
+            page,
+            "the crossing overlay",
+            (s) => s.views[0].debugSegments >= 6,
+          );
+          await screenshot(page, "crosswalk-crossing-overlay.png");
+          assert.ok(s.views[0].debugSegments >= 6);
           assert.deepEqual(errors, []);
         },
       );

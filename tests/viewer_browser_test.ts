@@ -52,6 +52,7 @@ const BROWSER_CHECKS: readonly string[] = [
   "cars are drawn as rectangles of their size where the simulation puts them",
   "traffic lights and walk signals show their current colour",
   "pedestrians are coloured by crossing state, one legend entry per state",
+  "a picked pedestrian shows the cars' predicted paths and its route",
 ];
 
 Deno.test({
