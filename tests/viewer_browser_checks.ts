@@ -49,6 +49,8 @@ const SCENARIO = "crossing", AGENTS = 60, SEED = 1, NAMES = ["none", "orca"];
 const CITY_AGENTS = 300, CITY_TIMEOUT_MS = 240_000;
 /** The README's picture of a real city with a crowd, made by the city check. */
 const CITY_SCREENSHOT = new URL("../viewer/docs/city.png", import.meta.url);
+/** The README's picture of the crosswalk with its cars, lights and a picked pedestrian. */
+const CROSSWALK_SCREENSHOT = new URL("../viewer/docs/crosswalk.png", import.meta.url);
 const bundle = await buildClientBundle();
 
 /** An RGBA screenshot. */
@@ -1231,7 +1233,9 @@ CHECKS.push([
             "the crossing overlay",
             (s) => s.views[0].debugSegments >= 6,
           );
-          await screenshot(page, "crosswalk-crossing-overlay.png");
+          await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: CROSSWALK_SCREENSHOT.pathname });
           assert.ok(s.views[0].debugSegments >= 6);
           assert.deepEqual(errors, []);
         },

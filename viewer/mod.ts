@@ -52,6 +52,12 @@ export {
   trafficFrameBytes,
 } from "./traffic_frame.ts";
 export { crosswalkStripes, sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
+export {
+  CrossingOverlay,
+  type CrossingOverlaySource,
+  PREDICTION_COLORS,
+  ROUTE_LEG_COLORS,
+} from "./crossing_overlay.ts";
 export { DEFAULT_ANCHOR, sceneFromHeader, sceneFromWorld } from "./scene_info.ts";
 export type { FrameSource, PageSink, Playback, PlaybackInfo } from "./frame_source.ts";
 export {
