@@ -21,6 +21,7 @@ import { CITY_COLUMNS, CITY_STATE_NAMES } from "../navigation/city_block_navigat
 import type { CityTrafficRun } from "../scenarios/city_traffic.ts";
 import { type LaneNetwork, LinkKind, TurnKind } from "../traffic/lane_network.ts";
 import type { TrafficLights } from "../traffic/traffic_lights.ts";
+import type { CarStore } from "../traffic/car_store.ts";
 import { citySceneLayers } from "./city_scene.ts";
 import type { MetrePoint, SceneInfo, TrafficSceneInfo } from "./frame_protocol.ts";
 import { DEFAULT_ANCHOR } from "./scene_info.ts";
@@ -61,18 +62,22 @@ export class TrafficScene {
   /** Per signal head: the connector (vehicle light) or crossing (walk signal) it shows. */
   readonly #source: Int32Array;
   readonly #walk: Uint8Array;
+  readonly #cars: CarStore | undefined;
 
   /**
    * @param city the city (its crossings)
    * @param network the lanes (for vehicle lights)
    * @param lights the lights, if any (without, no signal heads)
    * @param crossingStates names of the pedestrians' crossing states by code (empty: none sent)
+   * @param cars the cars' store, read for their poses (placed cars show before the first step);
+   *   without, the world's `vehicles` are sent
    */
   constructor(
     city: CityModel,
     network: LaneNetwork,
     lights: TrafficLights | undefined,
     crossingStates: readonly string[] = CITY_STATE_NAMES,
+    cars?: CarStore,
   ) {
     const signals: TrafficSceneInfo["signals"] = [], source: number[] = [], walk: number[] = [];
     if (lights) {
@@ -111,22 +116,30 @@ export class TrafficScene {
       crossingStates: [...crossingStates],
     };
     this.#lights = lights;
+    this.#cars = cars;
     this.#source = Int32Array.from(source);
     this.#walk = Uint8Array.from(walk);
   }
 
   /** The traffic of a built scenario with cars. */
   static fromRun(run: CityTrafficRun): TrafficScene {
-    return new TrafficScene(run.city, run.cars.network, run.lights);
+    return new TrafficScene(
+      run.city,
+      run.cars.network,
+      run.lights,
+      CITY_STATE_NAMES,
+      run.cars.cars,
+    );
   }
 
   /**
-   * Encodes the world's cars (from `world.vehicles`), the signal heads' states at the world's
-   * time and, when the agents carry the city navigator's state column, their crossing states,
-   * as a traffic message of view `view`.
+   * Encodes the cars (from the car store, else from `world.vehicles`), the signal heads' states at
+   * the world's time and, when the agents carry the city navigator's state column, their
+   * crossing states, as a traffic message of view `view`.
    */
   encode(world: World, view: number): ArrayBuffer {
-    const v = world.vehicles, c = v.count, a = world.agents;
+    const store = this.#cars, v = world.vehicles, a = world.agents;
+    const c = store ? store.count : v.count;
     const hasStates = this.info.crossingStates.length > 0 && a.hasColumn(CITY_COLUMNS.state);
     const n = hasStates ? a.count : 0;
     const s = this.#source.length;
@@ -137,13 +150,24 @@ export class TrafficScene {
       signals: s,
       states: n,
     });
-    for (let k = 0; k < c; k++) {
-      frame.centres[2 * k] = v.cx[k];
-      frame.centres[2 * k + 1] = v.cy[k];
-      frame.heading[k] = Math.atan2(v.dirY[k], v.dirX[k]);
-      frame.speed[k] = Math.hypot(v.vx[k], v.vy[k]);
-      frame.length[k] = 2 * v.halfLength[k];
-      frame.width[k] = 2 * v.halfWidth[k];
+    if (store) {
+      for (let k = 0; k < c; k++) {
+        frame.centres[2 * k] = store.x[k];
+        frame.centres[2 * k + 1] = store.y[k];
+        frame.heading[k] = Math.atan2(store.dirY[k], store.dirX[k]);
+        frame.speed[k] = Math.abs(store.speed[k]);
+        frame.length[k] = store.length[k];
+        frame.width[k] = store.width[k];
+      }
+    } else {
+      for (let k = 0; k < c; k++) {
+        frame.centres[2 * k] = v.cx[k];
+        frame.centres[2 * k + 1] = v.cy[k];
+        frame.heading[k] = Math.atan2(v.dirY[k], v.dirX[k]);
+        frame.speed[k] = Math.hypot(v.vx[k], v.vy[k]);
+        frame.length[k] = 2 * v.halfLength[k];
+        frame.width[k] = 2 * v.halfWidth[k];
+      }
     }
     const lights = this.#lights, t = world.time;
     if (lights) {

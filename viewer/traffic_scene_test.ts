@@ -98,6 +98,27 @@ Deno.test("crosswalk: every car is sent with its rectangle, and every pedestrian
   for (const name of ["wait", "cross", "arrive"]) assert.ok(names.includes(name), names.join());
 });
 
+Deno.test("the cars are sent as placed before the first step, and as the world sees them after", () => {
+  const run = buildCityTraffic("crosswalk", { agents: 10, cars: 9, strategy: "none" });
+  const traffic = TrafficScene.fromRun(run);
+  const first = decodeTrafficFrame(traffic.encode(run.world, 0));
+  assert.equal(first.cars, 9);
+  const c = run.cars.cars;
+  for (let k = 0; k < 9; k++) {
+    assert.ok(Math.abs(first.centres[2 * k] - c.x[k]) < 1e-3);
+    assert.ok(Math.abs(first.length[k] - c.length[k]) < 1e-5);
+  }
+  // A generic traffic's cars: the world's vehicles (empty before the first step).
+  const generic = new TrafficScene(run.city, run.cars.network, run.lights);
+  assert.equal(decodeTrafficFrame(generic.encode(run.world, 0)).cars, 0);
+  run.world.step();
+  const after = decodeTrafficFrame(generic.encode(run.world, 0));
+  const own = decodeTrafficFrame(traffic.encode(run.world, 0));
+  assert.equal(after.cars, 9);
+  assert.deepEqual([...after.centres], [...own.centres]);
+  assert.deepEqual([...after.length], [...own.length]);
+});
+
 Deno.test("encoding traffic messages every step leaves the run as it would have been", () => {
   const runs = [0, 1].map(() =>
     buildCityTraffic("crosswalk", { agents: 30, cars: 10, strategy: "orca", seed: 5 })
