@@ -1225,6 +1225,9 @@ CHECKS.push([
           );
           await page.click("#layers-button");
           assert.ok(await page.isVisible("#overlay-crossing"), "no crossing overlay offered");
+          for (const key of ["sidewalks", "stripes", "cars", "lights"]) {
+            assert.ok(await page.isVisible(`#layer-${key}`), `no '${key}' switch`);
+          }
           await page.check("#overlay-crossing");
           await page.keyboard.press("Escape");
           // The route (at least to the kerb and across) and every car coming: 4 sides each.
@@ -1233,9 +1236,13 @@ CHECKS.push([
             "the crossing overlay",
             (s) => s.views[0].debugSegments >= 6,
           );
+          assert.match(
+            (await page.textContent("#crossing-legend")) ?? "",
+            /cars that can reach it in time/,
+          );
           await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
-        await page.waitForTimeout(200);
-        await page.screenshot({ path: CROSSWALK_SCREENSHOT.pathname });
+          await page.waitForTimeout(200);
+          await page.screenshot({ path: CROSSWALK_SCREENSHOT.pathname });
           assert.ok(s.views[0].debugSegments >= 6);
           assert.deepEqual(errors, []);
         },

@@ -23,22 +23,9 @@ import { CrossingAssessment, UnsignalledCrossing } from "../navigation/crossing_
 import { CarApproaches } from "../traffic/car_approaches.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
 import { LinkKind } from "../traffic/lane_network.ts";
+import { PREDICTION_COLORS, ROUTE_LEG_COLORS } from "./crossing_overlay_colors.ts";
 
-/** Colours (RGBA) of the predicted car paths. */
-export const PREDICTION_COLORS = {
-  threat: [240, 50, 50, 235],
-  clear: [60, 225, 110, 220],
-} as const;
-
-/** Colours (RGBA) of the route's legs, in order (cycled). */
-export const ROUTE_LEG_COLORS: readonly (readonly number[])[] = [
-  [255, 255, 255, 230],
-  [90, 200, 255, 230],
-  [255, 170, 60, 230],
-  [180, 130, 255, 230],
-  [130, 235, 130, 230],
-  [255, 110, 180, 230],
-];
+export { PREDICTION_COLORS, ROUTE_LEG_COLORS };
 
 /** Most links a predicted stretch is followed over. */
 const MAX_LINKS = 3;

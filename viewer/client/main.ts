@@ -35,6 +35,7 @@ import { viewRects } from "./layout.ts";
 import { buildViewLayers, type LayerSwitches, MAX_TILE_ZOOM, tileLayerProps } from "./layers.ts";
 import { showLegend } from "./legend.ts";
 import { showStreetCountLegend } from "./street_counts_legend.ts";
+import { showCrossingLegend } from "./crossing_legend.ts";
 import { MetricsPanels } from "./metrics_panels.ts";
 import { Toolbar } from "./toolbar.ts";
 import { TrailBuffer, type TrailPaths } from "./trail_buffer.ts";
@@ -118,6 +119,7 @@ class ViewerApp {
       overlays: (names) => {
         this.overlays = names;
         showStreetCountLegend(names.includes("streets"));
+        showCrossingLegend(names.includes("crossing"));
         this.#sendOverlays();
         if (names.length === 0) { for (const s of this.slots) s.debug = null; }
         this.#invalidate(false);

@@ -10,6 +10,7 @@
 import type { HelloMessage, OverlayName, StatusMessage } from "../frame_protocol.ts";
 import { OVERLAY_NAMES, SPEEDS } from "../frame_protocol.ts";
 import type { ColorMode } from "./colors.ts";
+import { SIDEWALK_LAYER_KIND, TRAFFIC_LAYER_KINDS } from "./traffic_layers.ts";
 import { element } from "./dom.ts";
 import { initialLayerSwitches, type LayerSwitches, VIEW_LAYER_KINDS } from "./layers.ts";
 
@@ -86,6 +87,11 @@ export class Toolbar {
       this.#timeline.min = String(hello.timeline.startTime);
       this.#timeline.max = String(hello.timeline.endTime);
       this.#timeline.step = String(1 / hello.frameRate);
+    }
+    // The traffic's layer switches only where there is traffic.
+    for (const kind of [SIDEWALK_LAYER_KIND, ...TRAFFIC_LAYER_KINDS]) {
+      const box = document.getElementById(`layer-${kind.key}`)?.parentElement;
+      if (box) box.hidden = !hello.scene.traffic;
     }
     // Crossing states exist only in scenes with cars and crosswalks.
     const colorBy = element<HTMLSelectElement>("color-by");
