@@ -93,12 +93,16 @@ export class Toolbar {
       const box = document.getElementById(`layer-${kind.key}`)?.parentElement;
       if (box) box.hidden = !hello.scene.traffic;
     }
-    // Crossing states exist only in scenes with cars and crosswalks.
+    // Crossing states exist only in scenes with cars and crosswalks: the option is there only
+    // then (it would widen the toolbar's colour menu for nothing).
     const colorBy = element<HTMLSelectElement>("color-by");
     const crossing = colorBy.querySelector<HTMLOptionElement>('option[value="crossing"]');
-    if (crossing) {
-      crossing.hidden = crossing.disabled = !hello.scene.traffic?.crossingStates.length;
-      if (crossing.disabled && colorBy.value === "crossing") {
+    if (hello.scene.traffic?.crossingStates.length) {
+      if (!crossing) colorBy.add(new Option("crossing state", "crossing"));
+    } else if (crossing) {
+      const selected = colorBy.value === "crossing";
+      crossing.remove();
+      if (selected) {
         colorBy.value = "strategy";
         this.#handlers.colorBy("strategy");
       }
