@@ -89,10 +89,7 @@ export class Toolbar {
       this.#timeline.step = String(1 / hello.frameRate);
     }
     // The traffic's layer switches only where there is traffic.
-    for (const kind of [SIDEWALK_LAYER_KIND, ...TRAFFIC_LAYER_KINDS]) {
-      const box = document.getElementById(`layer-${kind.key}`)?.parentElement;
-      if (box) box.hidden = !hello.scene.traffic;
-    }
+    this.#layerSwitches(hello.scene.traffic !== undefined);
     // Crossing states exist only in scenes with cars and crosswalks: the option is there only
     // then (it would widen the toolbar's colour menu for nothing).
     const colorBy = element<HTMLSelectElement>("color-by");
@@ -135,14 +132,7 @@ export class Toolbar {
   }
 
   #buildLayerMenu(): void {
-    const box = element("layer-toggles");
-    for (const kind of VIEW_LAYER_KINDS) {
-      if (kind.label === null) continue;
-      box.append(_checkbox(`layer-${kind.key}`, kind.label, this.layers[kind.key], (on) => {
-        this.layers[kind.key] = on;
-        this.#handlers.layers({ ...this.layers });
-      }));
-    }
+    this.#layerSwitches(false);
     this.#menuButton.addEventListener("click", () => this.#openMenu(this.#menu.hidden === true));
     document.addEventListener("pointerdown", (event) => {
       const target = event.target as Node;
@@ -150,6 +140,20 @@ export class Toolbar {
         this.#openMenu(false);
       }
     });
+  }
+
+  /** The layer switches, the traffic's only in scenes with traffic. */
+  #layerSwitches(traffic: boolean): void {
+    const box = element("layer-toggles");
+    box.replaceChildren();
+    const trafficKeys = [SIDEWALK_LAYER_KIND, ...TRAFFIC_LAYER_KINDS].map((k) => k.key);
+    for (const kind of VIEW_LAYER_KINDS) {
+      if (kind.label === null || (!traffic && trafficKeys.includes(kind.key))) continue;
+      box.append(_checkbox(`layer-${kind.key}`, kind.label, this.layers[kind.key], (on) => {
+        this.layers[kind.key] = on;
+        this.#handlers.layers({ ...this.layers });
+      }));
+    }
   }
 
   #openMenu(open: boolean): void {
