@@ -3,6 +3,7 @@
  *
  * ```sh
  * deno task view --scenario crossing --strategies orca,boxcast --agents 200 --seed 3
+ * deno task view --scenario crosswalk --preset crowded --strategies orca   # cars and lights
  * deno task view run1.bin run2.bin        # replay recorded runs side by side
  * ```
  *
@@ -17,6 +18,11 @@ import { EXIT_INTERRUPTED, FileError, runMain, UsageError } from "./_errors.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { BUILTIN_SCENARIOS } from "../scenarios/builtin/mod.ts";
 import { resolveUserPath } from "./_paths.ts";
+import {
+  CITY_TRAFFIC_SCENARIOS,
+  CROSSWALK_PRESETS,
+  type CrosswalkPreset,
+} from "../scenarios/city_traffic.ts";
 import { strategies } from "../strategies/mod.ts";
 import {
   buildClientBundle,
@@ -45,7 +51,13 @@ const FLAGS = {
   scenario: {
     type: "string",
     short: "s",
-    help: "built-in name or scenario JSON file (default crossing)",
+    help:
+      "built-in name or scenario JSON file (default crossing); city-grid and crosswalk have cars",
+  },
+  cars: { type: "string", help: "cars of city-grid or crosswalk (default the scenario's)" },
+  preset: {
+    type: "string",
+    help: `crowd preset of crosswalk: ${Object.keys(CROSSWALK_PRESETS).join(", ")}`,
   },
   strategies: {
     type: "string",
@@ -171,7 +183,18 @@ function _replaySource(
   paths: string[],
   values: _Values,
 ): { source: FrameSource; describe: string } {
-  for (const flag of ["scenario", "strategies", "agents", "seed", "paused", "max-pages"] as const) {
+  for (
+    const flag of [
+      "scenario",
+      "strategies",
+      "agents",
+      "seed",
+      "paused",
+      "max-pages",
+      "cars",
+      "preset",
+    ] as const
+  ) {
     if (values[flag] !== undefined) {
       throw new UsageError(`--${flag} does not apply to a replay of recordings`);
     }
@@ -206,10 +229,31 @@ async function _liveSource(
   const maxFps = integerFlag("max-fps", values["max-fps"], 1) ?? 30;
   const maxPages = integerFlag("max-pages", values["max-pages"], 1) ?? DEFAULT_MAX_LIVE_PAGES;
   const named = (values.scenario as string | undefined) ?? defaultScenario;
+  const withCars = (CITY_TRAFFIC_SCENARIOS as readonly string[]).includes(named);
+  const cars = integerFlag("cars", values.cars);
+  const preset = values.preset as string | undefined;
+  if (!withCars && (cars !== undefined || preset !== undefined)) {
+    throw new UsageError(
+      `--${cars !== undefined ? "cars" : "preset"} applies to ${
+        CITY_TRAFFIC_SCENARIOS.join(" and ")
+      } only`,
+    );
+  }
+  if (
+    preset !== undefined && (named !== "crosswalk" || !Object.hasOwn(CROSSWALK_PRESETS, preset))
+  ) {
+    throw new UsageError(
+      `--preset must be one of ${
+        Object.keys(CROSSWALK_PRESETS).join(", ")
+      } with the scenario crosswalk: got '${preset}'`,
+    );
+  }
   // A scenario file given relative to the folder the command was run in (INIT_CWD).
-  const scenario = Object.hasOwn(BUILTIN_SCENARIOS, named) ? named : resolveUserPath(named);
+  const scenario = withCars || Object.hasOwn(BUILTIN_SCENARIOS, named)
+    ? named
+    : resolveUserPath(named);
   // Validates the scenario here, with its errors; its map is read by the runs themselves.
-  await resolveScenario(scenario, { agents, loadMap: false });
+  if (!withCars) await resolveScenario(scenario, { agents, loadMap: false });
   let source: LiveFrameSource;
   try {
     source = await LiveFrameSource.start({
@@ -220,6 +264,8 @@ async function _liveSource(
       maxFps,
       maxPages,
       paused: values.paused === true,
+      cars,
+      preset: preset as CrosswalkPreset | undefined,
     });
   } catch (error) {
     throw new UsageError((error as Error).message.split("\n")[0]);

@@ -101,11 +101,57 @@ Deno.test("view reads a scenario file relative to the folder the command was run
   }
 });
 
+Deno.test("view runs the crosswalk with cars: the light preset's crowd", async () => {
+  const child = spawnView([
+    "--scenario",
+    "crosswalk",
+    "--preset",
+    "light",
+    "--cars",
+    "12",
+    "--strategies",
+    "none",
+    "--port",
+    "0",
+  ]);
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+    child.kill("SIGINT");
+  }
+  await child.status;
+  await child.stdout.cancel();
+  const stderr = new TextDecoder().decode(
+    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
+  );
+  // The light preset: 40 pedestrians.
+  assert.match(text, /live crosswalk: none, 40 agents, seed 1/, stderr);
+});
+
 Deno.test("view --help offers one to four strategies and every flag", async () => {
   const r = await runView(["--help"]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /--strategies <value>\s+1-4 strategies side by side/);
-  for (const flag of ["--scenario", "--agents", "--seed", "--host", "--port", "--max-pages"]) {
+  for (
+    const flag of [
+      "--scenario",
+      "--agents",
+      "--seed",
+      "--host",
+      "--port",
+      "--max-pages",
+      "--cars",
+      "--preset",
+    ]
+  ) {
     assert.match(r.stdout, new RegExp(`${flag} `));
   }
 });
@@ -119,6 +165,17 @@ Deno.test("view refuses bad flags and files with one line and exit code 2", asyn
     ["live flags on a replay", ["run.bin", "--seed", "3"], /--seed does not apply to a replay/],
     ["a missing recording", ["missing.bin"], /missing\.bin/],
     ["no page allowed", ["--max-pages", "0"], /--max-pages must be an integer >= 1/],
+    ["cars without cars", ["--cars", "20"], /--cars applies to city-grid and crosswalk only/],
+    [
+      "a preset of another scenario",
+      ["--scenario", "city-grid", "--preset", "light"],
+      /--preset must be one of light, average, crowded with the scenario crosswalk: got 'light'/,
+    ],
+    [
+      "an unknown preset",
+      ["--scenario", "crosswalk", "--preset", "packed"],
+      /--preset must be one of light, average, crowded .*got 'packed'/,
+    ],
   ];
   for (const [name, args, pattern] of cases) {
     await t.step(name, async () => {

@@ -20,7 +20,12 @@ import type { Browser, Page } from "playwright-core";
 import { launchHeadlessChromium } from "../viewer/tools/headless_chromium.ts";
 import { decode, encode } from "fast-png";
 import { buildClientBundle } from "../viewer/client_bundle.ts";
-import { type Rgb, strategyColor } from "../viewer/client/colors.ts";
+import { CROSSING_STATE_COLORS, type Rgb, strategyColor } from "../viewer/client/colors.ts";
+import {
+  TRAFFIC_COLORS,
+  VEHICLE_LIGHT_COLORS,
+  WALK_SIGNAL_COLORS,
+} from "../viewer/client/traffic_layers.ts";
 import type { FrameSource } from "../viewer/frame_source.ts";
 import { LiveFrameSource } from "../viewer/live_source.ts";
 import { ReplayFrameSource } from "../viewer/replay_source.ts";
@@ -44,6 +49,8 @@ const SCENARIO = "crossing", AGENTS = 60, SEED = 1, NAMES = ["none", "orca"];
 const CITY_AGENTS = 300, CITY_TIMEOUT_MS = 240_000;
 /** The README's picture of a real city with a crowd, made by the city check. */
 const CITY_SCREENSHOT = new URL("../viewer/docs/city.png", import.meta.url);
+/** The README's picture of the crosswalk with its cars, lights and a picked pedestrian. */
+const CROSSWALK_SCREENSHOT = new URL("../viewer/docs/crosswalk.png", import.meta.url);
 const bundle = await buildClientBundle();
 
 /** An RGBA screenshot. */
@@ -1055,6 +1062,191 @@ CHECKS.push([
         assert.equal(await page.$("#street-legend"), null, "the legend stays without the overlay");
         assert.deepEqual(errors, []);
       });
+    } finally {
+      await page.close();
+      await server.close();
+      source.close();
+    }
+  },
+]);
+
+CHECKS.push([
+  "a crosswalk scene draws its cars, traffic lights, walk signals and crosswalk stripes",
+  async (t, browser) => {
+    const cars = 30;
+    const source = await LiveFrameSource.start({
+      scenario: "crosswalk",
+      strategies: ["orca"],
+      agents: 40,
+      cars,
+      seed: SEED,
+    });
+    const server = await serve(source);
+    const { page, errors } = await openPage(browser, server.url);
+    const traffic = () => page.evaluate(() => (globalThis as ThrongHook).__throng.traffic(0));
+    const project = (x: number, y: number) =>
+      page.evaluate(([x, y]) => (globalThis as ThrongHook).__throng.project(0, x, y), [x, y]);
+    try {
+      const layers = ["v0:stripes", "v0:cars", "v0:lights-vehicle", "v0:lights-walk"];
+      await waitForState(
+        page,
+        "the traffic layers",
+        (s) => layers.every((id) => s.drawnLayers.includes(id)) && s.views[0].cars === cars,
+      );
+      // Until a car is in the picture (cars stop at the light, next to the crosswalk).
+      const region = (await viewRegions(page, 1))[0];
+      const end = Date.now() + 60_000;
+      while (true) {
+        const tr = await traffic();
+        const inside = [];
+        for (let k = 0; k < tr.cars; k++) {
+          const p = await project(tr.centres[2 * k], tr.centres[2 * k + 1]);
+          if (p.x > region.x + 250 && p.x < region.x + region.width - 40) inside.push(k);
+        }
+        if (inside.length > 0) break;
+        if (Date.now() > end) throw new Error("no car came into the picture in 60 s");
+        await page.waitForTimeout(250);
+      }
+      await setPaused(page, true);
+      await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
+      await setLayer(page, "agents", false);
+      await setLayer(page, "trails", false);
+      await page.waitForTimeout(300);
+      const pixels = await screenshot(page, "crosswalk-traffic.png");
+      const boxes = await overlayBoxes(page);
+      const tr = await traffic();
+      const visible = (p: { x: number; y: number }) =>
+        p.x > region.x + 4 && p.x < region.x + region.width - 4 && p.y > region.y + 4 &&
+        p.y < region.y + region.height - 4 && !covered(boxes, p.x, p.y, 4);
+      await step(
+        t,
+        "cars are drawn as rectangles of their size where the simulation puts them",
+        async () => {
+          let checked = 0, matched = 0, outside = 0;
+          for (let k = 0; k < tr.cars; k++) {
+            const x = tr.centres[2 * k], y = tr.centres[2 * k + 1], h = tr.heading[k];
+            const ux = Math.cos(h), uy = Math.sin(h);
+            const want = tr.speed[k] < 0.3 ? TRAFFIC_COLORS.stoppedCar : TRAFFIC_COLORS.car;
+            // Centre, near the front and near the rear: the car's colour; beyond its side: not.
+            const inner = [0, 0.4, -0.4].map((
+              f,
+            ) => [x + ux * f * tr.length[k], y + uy * f * tr.length[k]]);
+            const side = [x - uy * tr.width[k], y + ux * tr.width[k]];
+            const points = await Promise.all([...inner, side].map(([px, py]) => project(px, py)));
+            if (!points.every(visible)) continue;
+            checked++;
+            if (points.slice(0, 3).every((p) => near(pixels.at(p.x, p.y), want, 30))) matched++;
+            if (!near(pixels.at(points[3].x, points[3].y), want, 30)) outside++;
+          }
+          assert.ok(checked >= 1, "no car on screen");
+          assert.equal(matched, checked, `${matched} of ${checked} cars drawn in their colour`);
+          assert.equal(outside, checked, `${outside} of ${checked} cars end at their sides`);
+        },
+      );
+      await step(t, "traffic lights and walk signals show their current colour", async () => {
+        // The page reports the states it draws, those of the latest traffic message.
+        assert.deepEqual((await state(page)).views[0].signalStates, tr.signalStates);
+        const heads: { position: [number, number]; kind: string }[] = await page.evaluate(
+          () => (globalThis as ThrongHook).__throng.scene().traffic.signals,
+        );
+        assert.equal(heads.length, 4);
+        let checked = 0;
+        for (let i = 0; i < heads.length; i++) {
+          const p = await project(heads[i].position[0], heads[i].position[1]);
+          if (!visible(p)) continue;
+          const palette = heads[i].kind === "vehicle" ? VEHICLE_LIGHT_COLORS : WALK_SIGNAL_COLORS;
+          const want = palette[tr.signalStates[i]];
+          assert.ok(
+            near(pixels.at(p.x, p.y), want, 30),
+            `${heads[i].kind} head ${i} (state ${tr.signalStates[i]}) drawn ${
+              pixels.at(p.x, p.y)
+            }, expected ${want}`,
+          );
+          checked++;
+        }
+        assert.ok(checked >= 3, `${checked} signal heads on screen`);
+        // The crosswalk's stripes: white bars across the road.
+        const stripes: [number, number][][] = await page.evaluate(
+          () => (globalThis as ThrongHook).__throng.scene().traffic.stripes,
+        );
+        assert.equal(stripes.length, 7);
+        let white = 0;
+        for (const bar of stripes) {
+          const cx = bar.reduce((s, q) => s + q[0], 0) / 4,
+            cy = bar.reduce((s, q) => s + q[1], 0) / 4;
+          const p = await project(cx, cy);
+          if (visible(p) && near(pixels.at(p.x, p.y), TRAFFIC_COLORS.stripe, 30)) white++;
+        }
+        assert.ok(white >= 5, `${white} of 7 stripes drawn white`);
+        const legend = (await page.textContent("#legend"))!;
+        for (const entry of ["cars", "crosswalk stripes", "light red", "don't walk"]) {
+          assert.ok(legend.includes(entry), `legend without '${entry}': ${legend}`);
+        }
+      });
+      await step(
+        t,
+        "pedestrians are coloured by crossing state, one legend entry per state",
+        async () => {
+          await setLayer(page, "agents", true);
+          await page.selectOption("#color-by", "crossing");
+          await page.waitForTimeout(400);
+          const legend = (await page.textContent("#legend"))!;
+          for (const name of ["approach", "wait", "cross", "hasten", "jog", "turn-back"]) {
+            assert.ok(legend.includes(name), `legend without '${name}'`);
+          }
+          const shot = await screenshot(page, "crosswalk-crossing-states.png");
+          const states: number[] = (await state(page)).views[0].crossingStates;
+          const agents = await agentsOnScreen(page, 0);
+          assert.equal(states.length, agents.length);
+          let checked = 0, matched = 0;
+          agents.forEach((a, i) => {
+            if (!visible(a)) return;
+            // Alone within a body's width, so no neighbour is drawn over it.
+            if (agents.some((b, j) => j !== i && Math.hypot(a.x - b.x, a.y - b.y) < 10)) return;
+            checked++;
+            if (near(shot.at(a.x, a.y), CROSSING_STATE_COLORS[states[i]], 40)) matched++;
+          });
+          assert.ok(checked >= 5, `${checked} agents checked`);
+          assert.ok(matched >= 0.9 * checked, `${matched} of ${checked} in their state's colour`);
+        },
+      );
+      await step(
+        t,
+        "a picked pedestrian shows the cars' predicted paths and its route",
+        async () => {
+          // Someone with a crosswalk ahead (approaching or waiting at it).
+          const frame = await pageFrame(page, 0);
+          const states: number[] = (await state(page)).views[0].crossingStates;
+          const k = states.findIndex((s) => s === 0 || s === 1);
+          assert.ok(k >= 0, `crossing states ${states}`);
+          await page.evaluate(
+            (id) => (globalThis as ThrongHook).__throng.select(0, id),
+            frame.ids[k],
+          );
+          await page.click("#layers-button");
+          assert.ok(await page.isVisible("#overlay-crossing"), "no crossing overlay offered");
+          for (const key of ["sidewalks", "stripes", "cars", "lights"]) {
+            assert.ok(await page.isVisible(`#layer-${key}`), `no '${key}' switch`);
+          }
+          await page.check("#overlay-crossing");
+          await page.keyboard.press("Escape");
+          // The route (at least to the kerb and across) and every car coming: 4 sides each.
+          const s = await waitForState(
+            page,
+            "the crossing overlay",
+            (s) => s.views[0].debugSegments >= 6,
+          );
+          assert.match(
+            (await page.textContent("#crossing-legend")) ?? "",
+            /cars that can reach it in time/,
+          );
+          await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
+          await page.waitForTimeout(200);
+          await page.screenshot({ path: CROSSWALK_SCREENSHOT.pathname });
+          assert.ok(s.views[0].debugSegments >= 6);
+          assert.deepEqual(errors, []);
+        },
+      );
     } finally {
       await page.close();
       await server.close();

@@ -48,6 +48,11 @@ const BROWSER_CHECKS: readonly string[] = [
   "the navigation mesh layer can be switched on",
   "the paths overlay shows an agent's route on the mesh, corner by corner",
   "the README's picture of the city",
+  "a crosswalk scene draws its cars, traffic lights, walk signals and crosswalk stripes",
+  "cars are drawn as rectangles of their size where the simulation puts them",
+  "traffic lights and walk signals show their current colour",
+  "pedestrians are coloured by crossing state, one legend entry per state",
+  "a picked pedestrian shows the cars' predicted paths and its route",
 ];
 
 Deno.test({

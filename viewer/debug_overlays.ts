@@ -17,7 +17,10 @@
  * - `paths`: the agent's planned route, white: the corners of its path on the navigation mesh
  *   when its navigator plans one, else the straight line to its goal;
  * - `streets` (street walkers): the street heat map of `viewer/street_counts_overlay.ts`, every
- *   street coloured by the walkers counted into it so far.
+ *   street coloured by the walkers counted into it so far;
+ * - `crossing` (scenes with cars, the picked pedestrian only): the predicted paths of the cars
+ *   approaching its next crosswalk, threats red and the others green, and its route coloured by
+ *   leg (`viewer/crossing_overlay.ts`).
  *
  * The strategy geometry is derived from what the strategy's `inspect` returns (its keys are
  * listed above), so a strategy that renames them loses its overlay, not the viewer.
@@ -28,6 +31,8 @@ import { NeighbourQuery } from "../core/neighbour_query.ts";
 import type { World } from "../core/world.ts";
 import type { OverlayName } from "./frame_protocol.ts";
 import { StreetCountsOverlay, streetWalkerCity } from "./street_counts_overlay.ts";
+import type { CrossingOverlay } from "./crossing_overlay.ts";
+import { CITY_COLUMNS } from "../navigation/city_block_navigator.ts";
 
 /** With no agent focused, at most this many agents get overlays (else none). */
 export const OVERLAY_ALL_AGENTS_LIMIT = 300;
@@ -72,6 +77,7 @@ export function availableOverlays(world: World): OverlayName[] {
   else if (world.strategy.name === "boxcast") names.push("box");
   names.push("links", "paths");
   if (streetWalkerCity(world)) names.push("streets");
+  if (world.traffic && world.agents.hasColumn(CITY_COLUMNS.crossing)) names.push("crossing");
   return names;
 }
 
@@ -104,6 +110,12 @@ export class DebugOverlayBuilder {
   /** Corners of one planned route `[x0, y0, …]` (m). */
   #route = new Float64Array(2 * 256);
   #streets: StreetCountsOverlay | null = null;
+  #crossings: CrossingOverlay | null = null;
+
+  /** Draws the `crossing` overlay of a picked pedestrian with `overlay` (scenes with cars). */
+  watchCrossings(overlay: CrossingOverlay | null): void {
+    this.#crossings = overlay;
+  }
 
   /** Starts the street counts of `world` for the `streets` overlay (street walkers only). */
   watchStreets(world: World): void {
@@ -134,6 +146,7 @@ export class DebugOverlayBuilder {
     const want = (name: OverlayName) => names.includes(name);
     const paths = want("paths"), links = want("links");
     const rays = want("rays"), cluster = want("cluster"), box = want("box");
+    const crossings = !all && want("crossing") ? this.#crossings : null;
     const inspect = world.strategy.inspect?.bind(world.strategy);
     const linkRadius = world.strategy.neighborRadius > 0
       ? world.strategy.neighborRadius
@@ -142,6 +155,9 @@ export class DebugOverlayBuilder {
       const x = a.px[i], y = a.py[i];
       if (paths) this.#path(world, i);
       if (links) this.#links(world, i, linkRadius, all);
+      if (crossings) {
+        crossings.build(world, i, (x0, y0, x1, y1, c) => this.#push(x0, y0, x1, y1, c));
+      }
       if ((rays || cluster || box) && inspect) {
         const state = inspect(world, i);
         const heading = _heading(world, i);

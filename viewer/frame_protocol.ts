@@ -53,6 +53,11 @@
  * | 16 | 16`m` | f32 | segments `x0, y0, x1, y1` (m) |
  * | 16 + 16`m` | 4`m` | u8 | RGBA colour of each segment |
  *
+ * **Traffic state** (kind {@linkcode MessageKind.traffic} = 3): the cars, the signal heads' states
+ * and the pedestrians' crossing states of one view at one step, sent with each agent frame of a
+ * scene with traffic (layout in `viewer/traffic_frame.ts`). The signal heads and the crosswalk
+ * stripes themselves are static: they come once, in the hello's {@linkcode TrafficSceneInfo}.
+ *
  * ## JSON messages
  *
  * Server to page: {@linkcode HelloMessage} once per connection (and after a restart), then
@@ -71,6 +76,8 @@ export const MessageKind = {
   frame: 1,
   /** Debug overlay segments of one view. */
   debug: 2,
+  /** Cars, signal states and crossing states of one view (`viewer/traffic_frame.ts`). */
+  traffic: 3,
 } as const;
 
 /** Flag bits of byte 3 of an agent frame. */
@@ -443,6 +450,28 @@ export interface SceneInfo {
   walls: MetrePoint[][];
   /** The city under the crowd (scenarios on a map), drawn as its own layers. @default none */
   city?: CitySceneLayers;
+  /** Traffic lights, walk signals and crosswalk stripes (scenes with cars). @default none */
+  traffic?: TrafficSceneInfo;
+}
+
+/** Kinds of signal heads of a {@linkcode TrafficSceneInfo}. */
+export type SignalHeadKind = "vehicle" | "walk";
+
+/**
+ * The static traffic geometry of a scene with cars (local metres, see `viewer/traffic_scene.ts`).
+ * The state of each signal head changes with time and travels in the traffic messages, one byte
+ * per head in this order: a `SignalColor` (0 green, 1 yellow, 2 red) for a vehicle light, a
+ * `WalkSignal` (0 walk, 1 flashing, 2 don't walk) for a walk signal.
+ */
+export interface TrafficSceneInfo {
+  /** Signal heads: where they stand (m) and what they show. */
+  signals: { position: MetrePoint; kind: SignalHeadKind }[];
+  /** Crosswalk stripes, each a quadrilateral of four corners (m). */
+  stripes: MetrePoint[][];
+  /** Sidewalks: the outer ring of each block between the streets (m). */
+  sidewalks: MetrePoint[][];
+  /** Names of the pedestrians' crossing states, by code (empty without crossing states). */
+  crossingStates: string[];
 }
 
 /** How a street is drawn. */
@@ -479,7 +508,14 @@ export interface ViewInfo {
 }
 
 /** Names of the debug overlays. */
-export type OverlayName = "rays" | "cluster" | "box" | "links" | "paths" | "streets";
+export type OverlayName =
+  | "rays"
+  | "cluster"
+  | "box"
+  | "links"
+  | "paths"
+  | "streets"
+  | "crossing";
 
 /** Every debug overlay, in menu order. */
 export const OVERLAY_NAMES: readonly OverlayName[] = [
@@ -489,6 +525,7 @@ export const OVERLAY_NAMES: readonly OverlayName[] = [
   "links",
   "paths",
   "streets",
+  "crossing",
 ];
 
 /** First message of every connection, and again after a restart. */

@@ -19,7 +19,10 @@ export type PlaybackInfo = Omit<HelloMessage, "type" | "protocol" | "tiles">;
 
 /** Where a playback sends what its page shows. */
 export interface PageSink {
-  /** Agent frames of every view at one time, then debug geometry (possibly none). */
+  /**
+   * Agent frames of every view at one time, then debug geometry and traffic messages (possibly
+   * none).
+   */
   frames(frames: ArrayBuffer[], debug: ArrayBuffer[]): void;
   /** A one-line error the page should show. */
   error(message: string): void;

@@ -8,6 +8,7 @@
  */
 import type { OverlayName, SceneInfo, ViewInfo } from "./frame_protocol.ts";
 import type { WorkerReply, WorkerRequest } from "./simulation_worker.ts";
+import type { CrosswalkPreset } from "../scenarios/city_traffic.ts";
 
 /** Options of {@linkcode LiveSimulation.start}. */
 export interface LiveSimulationOptions {
@@ -21,13 +22,20 @@ export interface LiveSimulationOptions {
   seed?: number;
   /** Most frames sent per second; faster speeds advance several steps per frame (Hz). @default 30 */
   maxFps?: number;
+  /** Cars of a scenario with cars (`city-grid`, `crosswalk`). @default the scenario's */
+  cars?: number;
+  /** Crowd preset of `crosswalk`. @default "average" */
+  preset?: CrosswalkPreset;
 }
 
-/** What a tick produced: one agent frame per view, and debug geometry where asked for. */
+/**
+ * What a tick produced: one agent frame per view, and debug geometry where asked for and traffic
+ * state in scenes with cars.
+ */
 export interface LiveTick {
   /** Agent frames, in view order. */
   frames: ArrayBuffer[];
-  /** Debug messages (may be empty). */
+  /** Debug and traffic messages (may be empty). */
   debug: ArrayBuffer[];
 }
 
@@ -221,6 +229,8 @@ export class LiveSimulation {
         strategy: o.strategies[view],
         seed: this.seed,
         view,
+        cars: o.cars,
+        preset: o.preset,
       })
     ));
     this.scene = built[0].scene;
@@ -299,7 +309,7 @@ export class LiveSimulation {
       replies.forEach((r, i) => this.stepMs[i] = r.stepMs);
       const tick: LiveTick = {
         frames: replies.map((r) => r.frame),
-        debug: replies.flatMap((r) => r.debug ? [r.debug] : []),
+        debug: replies.flatMap((r) => [r.traffic, r.debug].filter((m) => m !== null)),
       };
       this.latest = tick;
       this.onTick?.(tick);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { LiveFrameSource } from "./live_source.ts";
-import { decodeAgentFrame } from "./frame_protocol.ts";
+import { type AgentFrame, decodeAgentFrame, MessageKind, messageKind } from "./frame_protocol.ts";
+import { decodeTrafficFrame, type TrafficFrame } from "./traffic_frame.ts";
 import type { PageSink } from "./frame_source.ts";
 
 /** A page that keeps the step of every frame it gets. */
@@ -72,6 +73,46 @@ Deno.test("at most maxPages pages run at once; a page that leaves makes room", a
       () => LiveFrameSource.start({ scenario: "corridor", strategies: ["none"], maxPages: 0 }),
       /'maxPages' must be an integer >= 1: current value is 0/,
     );
+  } finally {
+    source.close();
+  }
+});
+
+Deno.test("a page of the crosswalk gets each view's cars and lights with its agents, step by step", async () => {
+  const source = await LiveFrameSource.start({
+    scenario: "crosswalk",
+    strategies: ["none", "orca"],
+    agents: 20,
+    cars: 8,
+  });
+  try {
+    const ticks: { agents: AgentFrame[]; traffic: TrafficFrame[] }[] = [];
+    const playback = await source.open({
+      frames: (frames, extra) =>
+        ticks.push({
+          agents: frames.map(decodeAgentFrame),
+          traffic: extra.filter((m) => messageKind(m) === MessageKind.traffic).map(
+            decodeTrafficFrame,
+          ),
+        }),
+      error: () => {},
+      statusChanged: () => {},
+    });
+    await until(() => ticks.length >= 5);
+    playback.close();
+    const scene = playback.info().scene;
+    assert.equal(scene.traffic?.signals.length, 4);
+    assert.equal(scene.traffic?.stripes.length, 7);
+    for (const tick of ticks) {
+      assert.deepEqual(tick.traffic.map((t) => t.view).sort(), [0, 1]);
+      for (const t of tick.traffic) {
+        const frame = tick.agents[t.view];
+        assert.equal(t.step, frame.step);
+        assert.equal(t.cars, 8);
+        assert.equal(t.signals, 4);
+        assert.equal(t.states, frame.count);
+      }
+    }
   } finally {
     source.close();
   }

@@ -42,6 +42,22 @@ export {
   OVERLAY_COLORS,
 } from "./debug_overlays.ts";
 export { inspectAgent } from "./inspect_agent.ts";
+export {
+  allocateTrafficFrame,
+  carCentreLines,
+  decodeTrafficFrame,
+  signalIndices,
+  TRAFFIC_HEADER_BYTES,
+  type TrafficFrame,
+  trafficFrameBytes,
+} from "./traffic_frame.ts";
+export { crosswalkStripes, sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
+export {
+  CrossingOverlay,
+  type CrossingOverlaySource,
+  PREDICTION_COLORS,
+  ROUTE_LEG_COLORS,
+} from "./crossing_overlay.ts";
 export { DEFAULT_ANCHOR, sceneFromHeader, sceneFromWorld } from "./scene_info.ts";
 export type { FrameSource, PageSink, Playback, PlaybackInfo } from "./frame_source.ts";
 export {

@@ -9,6 +9,12 @@
 import type { World } from "../core/world.ts";
 import { MetricsCollector } from "../metrics/collector.ts";
 import { buildScenario } from "../scenarios/build.ts";
+import {
+  buildCityTraffic,
+  CITY_TRAFFIC_SCENARIOS,
+  type CityTrafficScenario,
+  type CrosswalkPreset,
+} from "../scenarios/city_traffic.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { strategies } from "../strategies/mod.ts";
 import { availableOverlays, DebugOverlayBuilder } from "./debug_overlays.ts";
@@ -21,6 +27,8 @@ import {
 import { sceneFromWorld } from "./scene_info.ts";
 import { encodeWorldFrame, type FrameMetrics } from "./world_frame.ts";
 import { inspectAgent } from "./inspect_agent.ts";
+import { sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
+import { CrossingOverlay } from "./crossing_overlay.ts";
 
 /** Messages to the worker. */
 export type WorkerRequest =
@@ -31,6 +39,10 @@ export type WorkerRequest =
     strategy: string;
     seed: number;
     view: number;
+    /** Cars of a scenario with cars. @default the scenario's */
+    cars?: number;
+    /** Crowd preset of `crosswalk`. @default "average" */
+    preset?: CrosswalkPreset;
   }
   | {
     type: "step";
@@ -54,7 +66,15 @@ export type WorkerReply =
     agents: number;
     strategy: string;
   }
-  | { type: "frame"; view: number; frame: ArrayBuffer; debug: ArrayBuffer | null; stepMs: number }
+  | {
+    type: "frame";
+    view: number;
+    frame: ArrayBuffer;
+    debug: ArrayBuffer | null;
+    /** Traffic message (scenes with cars), else null. */
+    traffic: ArrayBuffer | null;
+    stepMs: number;
+  }
   | {
     type: "inspect";
     request: number;
@@ -71,6 +91,8 @@ interface Run {
   view: number;
   last: FrameMetrics;
   sinceMetrics: number;
+  /** The traffic of a scenario with cars, else null. */
+  traffic: TrafficScene | null;
 }
 
 const scope = self as unknown as {
@@ -93,6 +115,10 @@ scope.onmessage = (event) => {
 
 async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<void> {
   try {
+    if ((CITY_TRAFFIC_SCENARIOS as readonly string[]).includes(m.scenario)) {
+      _buildCityTraffic(m);
+      return;
+    }
     const { spec, source, resources } = await resolveScenario(m.scenario, { agents: m.agents });
     const built = buildScenario(spec, {
       registry: strategies,
@@ -104,12 +130,14 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
     const metrics = new MetricsCollector({ throughputLine: built.throughputLine });
     built.world.addObserver(metrics);
     overlays.watchStreets(built.world);
+    overlays.watchCrossings(null);
     run = {
       world: built.world,
       metrics,
       view: m.view,
       last: { collisions: 0, arrivals: 0, trips: 0, salsa: NaN },
       sinceMetrics: 0,
+      traffic: null,
     };
     _readMetrics(run);
     scope.postMessage({
@@ -131,6 +159,41 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
   } catch (error) {
     scope.postMessage({ type: "error", message: (error as Error).message.split("\n")[0] });
   }
+}
+
+/** Builds `city-grid` or `crosswalk` (built in code, with cars and lights). */
+function _buildCityTraffic(m: Extract<WorkerRequest, { type: "build" }>): void {
+  const built = buildCityTraffic(m.scenario as CityTrafficScenario, {
+    agents: m.agents,
+    cars: m.cars,
+    preset: m.preset,
+    seed: m.seed,
+    strategy: m.strategy,
+  });
+  const metrics = new MetricsCollector({});
+  built.world.addObserver(metrics);
+  const traffic = TrafficScene.fromRun(built);
+  const network = built.navigator.network;
+  overlays.watchCrossings(network ? new CrossingOverlay({ ...built, network }) : null);
+  run = {
+    world: built.world,
+    metrics,
+    view: m.view,
+    last: { collisions: 0, arrivals: 0, trips: 0, salsa: NaN },
+    sinceMetrics: 0,
+    traffic,
+  };
+  _readMetrics(run);
+  const spawned = built.world.population.spawners.reduce((sum, s) => sum + s.count, 0);
+  scope.postMessage({
+    type: "built",
+    view: m.view,
+    scene: sceneFromCityTraffic(built, traffic),
+    overlays: availableOverlays(built.world),
+    dt: built.world.dt,
+    agents: Math.max(built.world.agents.count, spawned),
+    strategy: built.strategyName,
+  });
 }
 
 function _step(m: Extract<WorkerRequest, { type: "step" }>): void {
@@ -158,8 +221,11 @@ function _step(m: Extract<WorkerRequest, { type: "step" }>): void {
       overlays.colors,
     );
   }
-  const transfer: Transferable[] = debug ? [frame, debug] : [frame];
-  scope.postMessage({ type: "frame", view: run.view, frame, debug, stepMs }, transfer);
+  const traffic = run.traffic ? run.traffic.encode(world, run.view) : null;
+  const transfer: Transferable[] = [frame];
+  if (debug) transfer.push(debug);
+  if (traffic) transfer.push(traffic);
+  scope.postMessage({ type: "frame", view: run.view, frame, debug, traffic, stepMs }, transfer);
 }
 
 function _inspect(id: number, request: number): void {

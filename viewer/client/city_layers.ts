@@ -126,7 +126,8 @@ function _signalLayers(c: ViewLayerContext): Layer[] {
 
 function _buildingLayers(c: ViewLayerContext): Layer[] {
   const city = c.scene.city;
-  if (!city) return [];
+  // No layer for no buildings: an empty extruded layer draws a negative instance count.
+  if (!city || city.buildings.length === 0) return [];
   return [
     new SolidPolygonLayer<CitySceneLayers["buildings"][number]>({
       id: `v${c.view}:buildings`,

@@ -100,8 +100,55 @@ export function speedColor(speed: number): Rgb {
   ];
 }
 
+/**
+ * Colour of each crossing state (the city navigator's `CrossingAction` codes: approach, wait,
+ * cross, hasten, jog, turn back, arrive, despawn), by code.
+ */
+export const CROSSING_STATE_COLORS: readonly Rgb[] = [
+  [110, 170, 255], // approach
+  [255, 200, 40], // waiting at the kerb
+  [60, 220, 120], // crossing
+  [255, 140, 40], // hastening (flashing)
+  [255, 60, 170], // jogging on (don't walk, past halfway)
+  [225, 30, 30], // turning back (don't walk, before halfway)
+  [175, 175, 190], // on the way to the destination
+  [95, 95, 105], // arrived
+];
+
+/** Colour of agents without a crossing state. */
+export const NO_CROSSING_STATE: Rgb = [128, 128, 128];
+
+/**
+ * Writes RGBA colours of `count` agents by crossing state into `out` (length ≥ 4·count): from
+ * `states` when it holds one per agent, else all {@linkcode NO_CROSSING_STATE}. Returns `out`.
+ *
+ * @example
+ * ```ts
+ * import { CROSSING_STATE_COLORS, fillCrossingColors } from "./colors.ts";
+ * import assert from "node:assert/strict";
+ * const out = fillCrossingColors(2, Uint8Array.of(1, 5), new Uint8Array(8));
+ * assert.deepEqual([...out.subarray(0, 3)], [...CROSSING_STATE_COLORS[1]]);
+ * assert.deepEqual([...out.subarray(4, 7)], [...CROSSING_STATE_COLORS[5]]);
+ * ```
+ */
+export function fillCrossingColors(
+  count: number,
+  states: Uint8Array | null,
+  out: Uint8Array,
+): Uint8Array {
+  const known = states !== null && states.length === count;
+  for (let i = 0, o = 0; i < count; i++, o += 4) {
+    const c = known ? CROSSING_STATE_COLORS[states[i]] ?? NO_CROSSING_STATE : NO_CROSSING_STATE;
+    out[o] = c[0];
+    out[o + 1] = c[1];
+    out[o + 2] = c[2];
+    out[o + 3] = 255;
+  }
+  return out;
+}
+
 /** How agents are coloured. */
-export type ColorMode = "strategy" | "speed" | "state";
+export type ColorMode = "strategy" | "speed" | "state" | "crossing";
 
 /**
  * Writes RGBA colours of `count` agents into `out` (length ≥ 4·count): by speed from the

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The page's WebSocket to the viewer server: binary agent frames and debug geometry (decoded
+ * The page's WebSocket to the viewer server: binary agent frames, debug geometry and traffic (decoded
  * without copying, see `viewer/frame_protocol.ts`), JSON control messages, and commands back.
  * Reconnects after a second when the server goes away.
  *
@@ -16,6 +16,7 @@ import {
   messageKind,
   type ServerMessage,
 } from "../frame_protocol.ts";
+import { decodeTrafficFrame, type TrafficFrame } from "../traffic_frame.ts";
 
 /** What the connection reports to the page. */
 export interface ConnectionHandlers {
@@ -25,6 +26,8 @@ export interface ConnectionHandlers {
   onFrame(frame: AgentFrame, bytes: number): void;
   /** Debug overlay geometry. */
   onDebug(debug: DebugSegments): void;
+  /** Cars, signal states and crossing states (scenes with cars). */
+  onTraffic(traffic: TrafficFrame): void;
   /** The socket opened (true) or closed (false). */
   onConnected(connected: boolean): void;
 }
@@ -66,6 +69,7 @@ export class ViewerConnection {
       if (kind === MessageKind.frame) {
         this.#handlers.onFrame(decodeAgentFrame(buffer), buffer.byteLength);
       } else if (kind === MessageKind.debug) this.#handlers.onDebug(decodeDebugSegments(buffer));
+      else if (kind === MessageKind.traffic) this.#handlers.onTraffic(decodeTrafficFrame(buffer));
     };
   }
 }

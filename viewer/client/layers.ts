@@ -29,6 +29,8 @@ import type { Rgb } from "./colors.ts";
 import type { DensityCells } from "./density_grid.ts";
 import type { TrailPaths } from "./trail_buffer.ts";
 import { CITY_LAYER_KINDS } from "./city_layers.ts";
+import { SIDEWALK_LAYER_KIND, TRAFFIC_LAYER_KINDS } from "./traffic_layers.ts";
+import type { TrafficFrame } from "../traffic_frame.ts";
 
 /** Everything one view's layers are made from, at one render. */
 export interface ViewLayerContext {
@@ -50,6 +52,8 @@ export interface ViewLayerContext {
   density: DensityCells | null;
   /** Debug segments, or null when none. */
   debug: DebugSegments | null;
+  /** Latest traffic message (cars, signal states), or null (scenes without cars). */
+  traffic: TrafficFrame | null;
   /** Position of the selected agent in this view (m), or null. */
   selected: [number, number] | null;
   /** The view's basemap settings (one object per view, kept across renders). */
@@ -112,8 +116,10 @@ export type LayerSwitches = Record<string, boolean>;
 /** The layer kinds of a view, bottom to top. */
 export const VIEW_LAYER_KINDS: readonly ViewLayerKind[] = [
   { key: "tiles", label: "map tiles", on: true, build: (c) => [new TileLayer(c.tiles)] },
+  SIDEWALK_LAYER_KIND,
   ...CITY_LAYER_KINDS,
   { key: "obstacles", label: "obstacles", on: true, build: _obstacleLayers },
+  ...TRAFFIC_LAYER_KINDS,
   { key: "density", label: "density", on: false, build: _densityLayers },
   { key: "trails", label: "trails", on: true, build: _trailLayers },
   { key: "agents", label: "agents", on: true, build: _agentLayers },

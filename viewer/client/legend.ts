@@ -1,13 +1,21 @@
 /// <reference lib="dom" />
 /**
- * The legend of the agents' colours: the strategies of the views, the speed ramp, or the state
- * codes, depending on the colour mode.
+ * The legend of the agents' colours: the strategies of the views, the speed ramp, the state
+ * codes or the crossing states, depending on the colour mode; then the city's and the traffic's
+ * layers.
  *
  * @module
  */
 import type { HelloMessage } from "../frame_protocol.ts";
 import { AGENT_STATE_NAMES } from "../frame_protocol.ts";
-import { type ColorMode, type Rgb, STATE_COLORS, strategyColor } from "./colors.ts";
+import {
+  type ColorMode,
+  CROSSING_STATE_COLORS,
+  type Rgb,
+  STATE_COLORS,
+  strategyColor,
+} from "./colors.ts";
+import { trafficLegendEntries } from "./traffic_layers.ts";
 import { cssColor, element } from "./dom.ts";
 import { cityLegendEntries } from "./city_layers.ts";
 
@@ -25,7 +33,11 @@ export function showLegend(mode: ColorMode, hello: HelloMessage | null): void {
     legend.append(item);
   };
   if (mode === "state") AGENT_STATE_NAMES.forEach((name, i) => key(STATE_COLORS[i], name));
-  else if (mode === "speed") {
+  else if (mode === "crossing") {
+    const names = hello?.scene.traffic?.crossingStates ?? [];
+    if (names.length === 0) key([128, 128, 128], "no crossing states in this scene");
+    names.forEach((name, i) => key(CROSSING_STATE_COLORS[i] ?? [128, 128, 128], name));
+  } else if (mode === "speed") {
     key([220, 40, 40], "0 m/s");
     key([250, 200, 50], "0.7");
     key([90, 210, 110], "1.3");
@@ -39,4 +51,5 @@ export function showLegend(mode: ColorMode, hello: HelloMessage | null): void {
     }
   }
   for (const [color, text] of cityLegendEntries(hello?.scene.city)) key(color, text);
+  for (const [color, text] of trafficLegendEntries(hello?.scene.traffic)) key(color, text);
 }

@@ -19,7 +19,14 @@ import type {
   ServerMessage,
 } from "../frame_protocol.ts";
 import { FrameFlags } from "../frame_protocol.ts";
-import { type ColorMode, fillAgentColors, type Rgb, strategyColor } from "./colors.ts";
+import {
+  type ColorMode,
+  fillAgentColors,
+  fillCrossingColors,
+  type Rgb,
+  strategyColor,
+} from "./colors.ts";
+import type { TrafficFrame } from "../traffic_frame.ts";
 import { ViewerConnection } from "./connection.ts";
 import { DensityGrid } from "./density_grid.ts";
 import { element } from "./dom.ts";
@@ -28,6 +35,7 @@ import { viewRects } from "./layout.ts";
 import { buildViewLayers, type LayerSwitches, MAX_TILE_ZOOM, tileLayerProps } from "./layers.ts";
 import { showLegend } from "./legend.ts";
 import { showStreetCountLegend } from "./street_counts_legend.ts";
+import { showCrossingLegend } from "./crossing_legend.ts";
 import { MetricsPanels } from "./metrics_panels.ts";
 import { Toolbar } from "./toolbar.ts";
 import { TrailBuffer, type TrailPaths } from "./trail_buffer.ts";
@@ -51,6 +59,7 @@ interface ViewSlot {
   frame: AgentFrame | null;
   fresh: boolean;
   debug: DebugSegments | null;
+  traffic: TrafficFrame | null;
   colors: Uint8Array;
   noses: Float32Array;
   trails: TrailBuffer;
@@ -110,6 +119,7 @@ class ViewerApp {
       overlays: (names) => {
         this.overlays = names;
         showStreetCountLegend(names.includes("streets"));
+        showCrossingLegend(names.includes("crossing"));
         this.#sendOverlays();
         if (names.length === 0) { for (const s of this.slots) s.debug = null; }
         this.#invalidate(false);
@@ -160,6 +170,15 @@ class ViewerApp {
         const slot = this.slots[debug.view];
         if (slot) {
           slot.debug = this.overlays.length > 0 ? debug : null;
+          this.#invalidate(false);
+        }
+      },
+      onTraffic: (traffic) => {
+        const slot = this.slots[traffic.view];
+        if (slot) {
+          slot.traffic = traffic;
+          // Crossing states colour the agents of the frame they came with.
+          if (this.colorMode === "crossing") slot.fresh = true;
           this.#invalidate(false);
         }
       },
@@ -239,6 +258,7 @@ class ViewerApp {
       frame: null,
       fresh: false,
       debug: null,
+      traffic: null,
       colors: new Uint8Array(0),
       noses: new Float32Array(0),
       trails: new TrailBuffer(12),
@@ -385,6 +405,7 @@ class ViewerApp {
           : null,
         density: on.density && frame ? slot.density.update(frame.positions, frame.count) : null,
         debug: slot.debug,
+        traffic: slot.traffic,
         selected: this.#selectedIn(frame),
         tiles: slot.tiles,
         version: this.counters.framesReceived,
@@ -413,7 +434,11 @@ class ViewerApp {
     const n = frame.count;
     if (this.colorMode !== "strategy") {
       if (slot.colors.length < 4 * n) slot.colors = new Uint8Array(4 * Math.max(n, 1024));
-      fillAgentColors(this.colorMode, n, frame.velocities, frame.state, slot.colors);
+      if (this.colorMode === "crossing") {
+        const t = slot.traffic;
+        // The states of the latest traffic message (it follows its agent frame).
+        fillCrossingColors(n, t && t.states === n ? t.crossingState : null, slot.colors);
+      } else fillAgentColors(this.colorMode, n, frame.velocities, frame.state, slot.colors);
     }
     if (headings) {
       if (slot.noses.length < 2 * n) slot.noses = new Float32Array(2 * Math.max(n, 1024));
@@ -440,6 +465,18 @@ class ViewerApp {
       slot.trailTime = frame.time;
       slot.trailPaths = null; // rebuilt (and re-tessellated) once per sample, not per render
     }
+  }
+
+  /** Where the point (`x`, `y`) (m) of `view` is on the page (CSS pixels), or null. */
+  project(view: number, x: number, y: number): { x: number; y: number } | null {
+    const viewport = this.deck.getViewports().find((v) => v.id === `v${view}`) as
+      | WebMercatorViewport
+      | undefined;
+    if (!viewport || !this.hello) return null;
+    const rect = (this.deck.getCanvas() ?? element("map")).getBoundingClientRect();
+    const anchor = this.hello.scene.anchor;
+    const [px, py] = viewport.project(viewport.addMetersToLngLat([anchor.lon, anchor.lat], [x, y]));
+    return { x: rect.left + viewport.x + px, y: rect.top + viewport.y + py };
   }
 
   /** Screen positions (CSS pixels, page coordinates) of the agents of `view`'s latest frame. */
@@ -500,6 +537,9 @@ class ViewerApp {
         count: s.frame?.count ?? 0,
         paused: s.frame ? (s.frame.flags & FrameFlags.paused) !== 0 : null,
         debugSegments: s.debug?.count ?? 0,
+        cars: s.traffic?.cars ?? 0,
+        signalStates: s.traffic ? [...s.traffic.signalState] : [],
+        crossingStates: s.traffic ? [...s.traffic.crossingState] : [],
         msPerStep: s.frame?.msPerStep ?? NaN,
         timeFactor: s.frame?.timeFactor ?? NaN,
         collisions: s.frame?.collisions ?? NaN,
@@ -565,4 +605,21 @@ const app = new ViewerApp();
   benchmark: (frames: number) => app.benchmark(frames),
   select: (view: number, id: number) => app.select({ view, id }),
   sceneBox: (view: number) => app.sceneBox(view),
+  project: (view: number, x: number, y: number) => app.project(view, x, y),
+  scene: () => app.hello?.scene ?? null,
+  traffic: (view: number) => {
+    const t = app.slots[view]?.traffic;
+    return t
+      ? {
+        step: t.step,
+        cars: t.cars,
+        centres: [...t.centres],
+        heading: [...t.heading],
+        length: [...t.length],
+        width: [...t.width],
+        speed: [...t.speed],
+        signalStates: [...t.signalState],
+      }
+      : null;
+  },
 };

@@ -10,6 +10,7 @@
 import type { HelloMessage, OverlayName, StatusMessage } from "../frame_protocol.ts";
 import { OVERLAY_NAMES, SPEEDS } from "../frame_protocol.ts";
 import type { ColorMode } from "./colors.ts";
+import { SIDEWALK_LAYER_KIND, TRAFFIC_LAYER_KINDS } from "./traffic_layers.ts";
 import { element } from "./dom.ts";
 import { initialLayerSwitches, type LayerSwitches, VIEW_LAYER_KINDS } from "./layers.ts";
 
@@ -87,6 +88,22 @@ export class Toolbar {
       this.#timeline.max = String(hello.timeline.endTime);
       this.#timeline.step = String(1 / hello.frameRate);
     }
+    // The traffic's layer switches only where there is traffic.
+    this.#layerSwitches(hello.scene.traffic !== undefined);
+    // Crossing states exist only in scenes with cars and crosswalks: the option is there only
+    // then (it would widen the toolbar's colour menu for nothing).
+    const colorBy = element<HTMLSelectElement>("color-by");
+    const crossing = colorBy.querySelector<HTMLOptionElement>('option[value="crossing"]');
+    if (hello.scene.traffic?.crossingStates.length) {
+      if (!crossing) colorBy.add(new Option("crossing state", "crossing"));
+    } else if (crossing) {
+      const selected = colorBy.value === "crossing";
+      crossing.remove();
+      if (selected) {
+        colorBy.value = "strategy";
+        this.#handlers.colorBy("strategy");
+      }
+    }
     const available = new Set(hello.views.flatMap((v) => v.overlays));
     const box = element("overlay-toggles");
     box.replaceChildren();
@@ -115,14 +132,7 @@ export class Toolbar {
   }
 
   #buildLayerMenu(): void {
-    const box = element("layer-toggles");
-    for (const kind of VIEW_LAYER_KINDS) {
-      if (kind.label === null) continue;
-      box.append(_checkbox(`layer-${kind.key}`, kind.label, this.layers[kind.key], (on) => {
-        this.layers[kind.key] = on;
-        this.#handlers.layers({ ...this.layers });
-      }));
-    }
+    this.#layerSwitches(false);
     this.#menuButton.addEventListener("click", () => this.#openMenu(this.#menu.hidden === true));
     document.addEventListener("pointerdown", (event) => {
       const target = event.target as Node;
@@ -130,6 +140,20 @@ export class Toolbar {
         this.#openMenu(false);
       }
     });
+  }
+
+  /** The layer switches, the traffic's only in scenes with traffic. */
+  #layerSwitches(traffic: boolean): void {
+    const box = element("layer-toggles");
+    box.replaceChildren();
+    const trafficKeys = [SIDEWALK_LAYER_KIND, ...TRAFFIC_LAYER_KINDS].map((k) => k.key);
+    for (const kind of VIEW_LAYER_KINDS) {
+      if (kind.label === null || (!traffic && trafficKeys.includes(kind.key))) continue;
+      box.append(_checkbox(`layer-${kind.key}`, kind.label, this.layers[kind.key], (on) => {
+        this.layers[kind.key] = on;
+        this.#handlers.layers({ ...this.layers });
+      }));
+    }
   }
 
   #openMenu(open: boolean): void {
