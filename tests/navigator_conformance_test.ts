@@ -302,9 +302,15 @@ const ON_NETWORK = 1.5;
 
 /**
  * Steps a lone wandering agent for `steps` and checks it keeps walking on the street network at
- * its desired speed (after `settle` steps to reach its lane) and never arrives.
+ * its desired speed (after `settle` steps to reach its lane) and never arrives. `bound` is how far
+ * from a street's centre line it may get (m).
  */
-function keepsWalking(built: BuiltScenario, steps: number, settle = 60): void {
+function keepsWalking(
+  built: BuiltScenario,
+  steps: number,
+  settle = 60,
+  bound = ON_NETWORK,
+): void {
   const world = built.world, a = world.agents;
   let farthest = 0, distance = 0;
   for (let k = 0; k < steps; k++) {
@@ -316,7 +322,7 @@ function keepsWalking(built: BuiltScenario, steps: number, settle = 60): void {
     if (k >= settle) farthest = Math.max(farthest, distanceToStreets(CITY, a.px[0], a.py[0]));
   }
   assert.ok(!world.finished, "a wanderer never arrives");
-  assert.ok(farthest <= ON_NETWORK, `strayed ${farthest.toFixed(2)} m from the streets`);
+  assert.ok(farthest <= bound, `strayed ${farthest.toFixed(2)} m from the streets`);
   assert.ok(distance >= 0.9 * SPEED * DT * steps, `walked ${distance.toFixed(1)} m`);
 }
 
@@ -341,7 +347,12 @@ function wanderingTests(factory: NavigatorFactory<object>): void {
           spawners: [loneAgent(2)],
           navigatorOptions: { [option]: value },
         });
-        keepsWalking(built, 300);
+        // A walker whose heading turns at most ω sweeps a circle of diameter 2 v / ω when it
+        // turns back (2.5 m at the slowest turn rate): the lane bound widens by it.
+        const bound = option === "turnRateDegPerS"
+          ? ON_NETWORK + (2 * SPEED) / ((Number(value) * Math.PI) / 180)
+          : ON_NETWORK;
+        keepsWalking(built, 300, 60, bound);
       });
     }
   }
