@@ -21,9 +21,13 @@ export class Inspector {
   #internalsTitle = element("inspector-internals-title");
   #title = element("inspector-title");
 
-  /** Wires the close button. */
+  /** Position of the shown agent at the last placing (page pixels), or null. */
+  #agent: { x: number; y: number } | null = null;
+
+  /** Wires the close button; unfolding the internals (a taller box) places the box again. */
   constructor(onClose: () => void) {
     element("inspector-close").addEventListener("click", onClose);
+    this.#internals.addEventListener("toggle", () => this.place(this.#agent));
   }
 
   /** Shows the state of agent `id` of view `label` (null: the agent is gone). */
@@ -61,6 +65,7 @@ export class Inspector {
    * page pixels, or null when it is not on screen.
    */
   place(agent: { x: number; y: number } | null): void {
+    this.#agent = agent;
     if (this.#box.hidden) return;
     const box = this.#box;
     box.classList.remove("at-bottom");

@@ -412,7 +412,7 @@ class ViewerApp {
       }, on);
     });
     this.deck.setProps({ layers });
-    if (panels && this.selected) this.inspector.place(this.#selectedOnScreen());
+    if (this.selected) this.inspector.place(this.#selectedOnScreen());
   }
 
   /** Position (m) of the selected agent in `frame`, or null. */
