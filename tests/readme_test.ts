@@ -64,7 +64,7 @@ function _parseJsonc(text: string, where: string): unknown {
 
 Deno.test("the README's TypeScript blocks run in deno task test", async () => {
   const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks;
-  assert.match(tasks.test, /deno test --doc .* README\.md/);
+  assert.match(tasks.test, /deno test (--parallel )?--doc .* README\.md/);
   const ts = BLOCKS.filter((b) => /^(ts|typescript)\b/.test(b.info));
   assert.ok(ts.length >= 2, "the script examples are TypeScript blocks");
   for (const block of ts.filter((b) => /\bignore\b/.test(b.info))) {
