@@ -24,6 +24,7 @@
  * @module
  */
 import process from "node:process";
+import { cpuMs } from "./_cpu_time.ts";
 import { Rng } from "../core/rng.ts";
 import { buildCityModel } from "../geo/city_builder.ts";
 import { readMapFeatures } from "../geo/load_city.ts";
@@ -38,12 +39,6 @@ const CITIES = [
 ] as const;
 
 const gc = (globalThis as { gc?: () => void }).gc;
-
-/** CPU time (ms) used by this process so far. */
-function cpuMs(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-}
 
 async function importAndMesh(
   bytes: Uint8Array,

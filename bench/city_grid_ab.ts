@@ -7,21 +7,15 @@
  * compared: a speed change that keeps behaviour leaves every position the same.
  *
  * ```sh
- * git worktree add /tmp/before <commit>
- * deno run -A bench/city_grid_ab.ts --base /tmp/before --strategy repulsion --steps 60
+ * git worktree add ../throng-before <commit>
+ * deno run -A bench/city_grid_ab.ts --base ../throng-before --strategy repulsion --steps 60
  * ```
  *
  * @module
  */
-import process from "node:process";
+import { cpuMs } from "./_cpu_time.ts";
 import { parseArgs } from "node:util";
 import { runMain, UsageError } from "../cli/_errors.ts";
-
-/** CPU time (ms) used by this process so far. */
-function cpuMs(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-}
 
 const PHASES = ["navigation", "traffic", "avoidance", "metrics", "step"] as const;
 type Phase = typeof PHASES[number];

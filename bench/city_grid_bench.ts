@@ -19,7 +19,7 @@
  *
  * @module
  */
-import process from "node:process";
+import { cpuMs } from "./_cpu_time.ts";
 import { buildCityTraffic, type CityTrafficRun } from "../scenarios/city_traffic.ts";
 
 const WARMUP_STEPS = Number(Deno.env.get("CITY_BENCH_WARMUP") ?? 100);
@@ -27,12 +27,6 @@ const AGENTS = Number(Deno.env.get("CITY_BENCH_AGENTS") ?? 10_000);
 const CARS = Number(Deno.env.get("CITY_BENCH_CARS") ?? 2_000);
 /** Timed steps per strategy (the bench runner would take only as many as fit its time budget). */
 const STEPS = Number(Deno.env.get("CITY_BENCH_STEPS") ?? 60);
-
-/** CPU time (ms) used by this process so far. */
-function cpuMs(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-}
 
 /** Phases timed in CPU time. */
 const PHASES = ["step", "navigation", "traffic", "avoidance", "metrics"] as const;

@@ -194,6 +194,8 @@ export class ExitChoiceNavigator implements Navigator {
   #fields: Float64Array[];
   #chosen = new Int32Array(0);
   #distance = new Float64Array(0);
+  /** Walking distance from each gateway to the deciding agent's goal (m), scratch. */
+  #after = new Float64Array(0);
 
   /** A navigator planning on `mesh`; `options` are validated (see the descriptors). */
   constructor(mesh: NavMesh, options: Partial<ExitChoiceOptions> = {}) {
@@ -307,26 +309,10 @@ export class ExitChoiceNavigator implements Navigator {
     gx: number,
     gy: number,
   ): number {
-    const m = this.#via.length, dist = this.#distance;
-    const ahead = this.#chosen;
-    ahead.fill(0, 0, m);
-    for (let j = begin; j < end; j++) {
-      const c = choice[j];
-      if (j === i || c < 0 || (a.flags[j] & AgentFlags.arrived) !== 0) continue;
-      if (dist[j * m + c] < dist[i * m + c]) ahead[c]++;
-    }
-    const v = a.desiredSpeed[i] > 0 ? a.desiredSpeed[i] : 1, flow = this.options.exitFlow;
-    let best = current, bestTime = Infinity, currentTime = Infinity;
-    for (let g = 0; g < m; g++) {
-      const t = (dist[i * m + g] + this.walkingDistance(g, gx, gy)) / v + ahead[g] / flow;
-      if (g === current) currentTime = t;
-      if (t < bestTime) {
-        bestTime = t;
-        best = g;
-      }
-    }
-    if (current < 0) return best;
-    return best !== current && bestTime < currentTime - this.options.switchMargin ? best : current;
+    const m = this.#via.length;
+    if (this.#after.length < m) this.#after = new Float64Array(m);
+    for (let g = 0; g < m; g++) this.#after[g] = this.walkingDistance(g, gx, gy);
+    return this.#quickestOf(a, i, current, begin, end, choice, m, this.#after);
   }
 
   /** Follows each agent's move across the mesh. */
@@ -389,26 +375,44 @@ export class ExitChoiceNavigator implements Navigator {
     end: number,
     choice: Int32Array,
   ): number {
-    const m = this.#exits.length, dist = this.#distance, ahead = this.#chosen;
+    return this.#quickestOf(a, i, current, begin, end, choice, this.#exits.length, null);
+  }
+
+  /**
+   * Of `m` options (exits or gateways, with everyone's distances to them in the scratch
+   * distances), the quickest for agent `i` by T = (d + `after`) / v + Q / J, Q the others who
+   * chose the option and are nearer to it; `current` is kept unless another saves more than
+   * `switchMargin` (an undecided agent, `current` < 0, takes the quickest).
+   */
+  #quickestOf(
+    a: AgentStore,
+    i: number,
+    current: number,
+    begin: number,
+    end: number,
+    choice: Int32Array,
+    m: number,
+    after: Float64Array | null,
+  ): number {
+    const dist = this.#distance, ahead = this.#chosen;
     ahead.fill(0, 0, m);
     for (let j = begin; j < end; j++) {
       const c = choice[j];
       if (j === i || c < 0 || (a.flags[j] & AgentFlags.arrived) !== 0) continue;
       if (dist[j * m + c] < dist[i * m + c]) ahead[c]++;
     }
-    const v = a.desiredSpeed[i] > 0 ? a.desiredSpeed[i] : 1;
-    const flow = this.options.exitFlow;
+    const v = a.desiredSpeed[i] > 0 ? a.desiredSpeed[i] : 1, flow = this.options.exitFlow;
     let best = current, bestTime = Infinity, currentTime = Infinity;
     for (let e = 0; e < m; e++) {
-      const t = dist[i * m + e] / v + ahead[e] / flow;
+      const t = (dist[i * m + e] + (after ? after[e] : 0)) / v + ahead[e] / flow;
       if (e === current) currentTime = t;
       if (t < bestTime) {
         bestTime = t;
         best = e;
       }
     }
-    const margin = this.options.switchMargin;
-    return best !== current && bestTime < currentTime - margin ? best : current;
+    if (current < 0) return best;
+    return best !== current && bestTime < currentTime - this.options.switchMargin ? best : current;
   }
 }
 
