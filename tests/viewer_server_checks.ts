@@ -514,6 +514,77 @@ Deno.test("a page that stops reading gets frames dropped instead of buffered wit
   }
 });
 
+Deno.test("a page that fell behind and then paused ends on the paused frame once it reads again", async () => {
+  const { server, source } = await liveServer(10_000, ["none"]);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  try {
+    await conn.write(new TextEncoder().encode(
+      `GET /ws HTTP/1.1\r\n${upgradeHeaders("127.0.0.1").join("\r\n")}\r\n\r\n`,
+    ));
+    // Never read until the server holds frames back, then pause: its one paused frame is held too.
+    await waitFor("dropped frames", () => server.stats().framesDropped > 0, 20_000);
+    await conn.write(maskedTextFrame(JSON.stringify({ type: "pause", paused: true })));
+    await sleep(1000);
+    const messages = await readUntilQuiet(conn, 2000);
+    const frames = messages.filter((m) => m.binary && m.data[0] === MessageKind.frame);
+    assert.ok(frames.length > 0, "no agent frame arrived");
+    const last = frames[frames.length - 1].data;
+    assert.equal(last[3] & 1, 1, `the last of ${frames.length} frames is not flagged paused`);
+  } finally {
+    conn.close();
+    await server.close();
+    source.close();
+  }
+});
+
+/** A client's WebSocket text frame (masked, as RFC 6455 requires of clients). */
+function maskedTextFrame(text: string): Uint8Array {
+  const payload = new TextEncoder().encode(text);
+  if (payload.length >= 126) throw new Error("test frames are short");
+  const mask = [0x12, 0x34, 0x56, 0x78];
+  const out = new Uint8Array(6 + payload.length);
+  out.set([0x81, 0x80 | payload.length, ...mask]);
+  payload.forEach((b, i) => out[6 + i] = b ^ mask[i % 4]);
+  return out;
+}
+
+/**
+ * Reads the server's side of a raw WebSocket (after the 101 response) until nothing arrives for
+ * `quietMs`, and splits it into messages.
+ */
+async function readUntilQuiet(
+  conn: Deno.Conn,
+  quietMs: number,
+): Promise<{ binary: boolean; data: Uint8Array }[]> {
+  const chunks: Uint8Array[] = [];
+  let pending: Promise<number | null> | null = null;
+  const buffer = new Uint8Array(1 << 20);
+  while (true) {
+    pending ??= conn.read(buffer);
+    const n = await Promise.race([pending, sleep(quietMs).then(() => "quiet" as const)]);
+    if (n === "quiet" || n === null) break;
+    chunks.push(buffer.slice(0, n));
+    pending = null;
+  }
+  const all = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const c of chunks) all.set(c, (at += c.length) - c.length);
+  let i = new TextDecoder().decode(all.subarray(0, 4096)).indexOf("\r\n\r\n") + 4;
+  assert.ok(i > 3, "no HTTP response head");
+  const messages: { binary: boolean; data: Uint8Array }[] = [];
+  while (i + 2 <= all.length) {
+    const opcode = all[i] & 0x0f;
+    let length = all[i + 1] & 0x7f, head = 2;
+    const view = new DataView(all.buffer, all.byteOffset + i);
+    if (length === 126) [length, head] = [view.getUint16(2), 4];
+    else if (length === 127) [length, head] = [Number(view.getBigUint64(2)), 10];
+    if (i + head + length > all.length) break;
+    messages.push({ binary: opcode === 2, data: all.slice(i + head, i + head + length) });
+    i += head + length;
+  }
+  return messages;
+}
+
 Deno.test("a recorded run replays with seek and step, frame for frame, with its collisions", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/run.bin`;

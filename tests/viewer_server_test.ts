@@ -27,6 +27,7 @@ Deno.test("viewer server", async (t) => {
       "each page plays its own runs: speed, pause and seed",
       "a page beyond the live page limit is told why",
       "a page that stops reading gets frames dropped instead of buffered without bound",
+      "a page that fell behind and then paused ends on the paused frame once it reads again",
       "a recorded run replays with seek and step, frame for frame, with its collisions",
     ]
   ) {

@@ -9,9 +9,10 @@
  *
  * Each page gets its own {@linkcode Playback} from the {@linkcode FrameSource} (live runs or
  * recordings) and its commands go to that playback only. Frames are sent latest-frame-wins: when
- * a page's socket still holds more than `maxBufferedBytes` unsent, the frames of that tick are
- * dropped for that page (counted in its status), so a slow page never makes the server buffer
- * without bound.
+ * a page's socket still holds more than eight ticks unsent (at least 256 KiB, at most
+ * `maxBufferedBytes`), the frames of that tick are held back for that page (counted as dropped in
+ * its status) and only the latest tick held back is sent once the socket drains, so a slow page never makes the server buffer without bound and
+ * still ends on the newest frame (a pause, a step or a seek made while it was behind included).
  *
  * @module
  */
@@ -48,7 +49,10 @@ export interface ViewerServerOptions {
   tiles?: string;
   /** Basemap attribution. @default {@linkcode OSM_ATTRIBUTION} for the default tiles, else "" */
   attribution?: string;
-  /** Unsent bytes above which a page's frames are dropped (bytes). @default 4 MiB */
+  /**
+   * Most unsent bytes a page may have before its frames are held back (bytes); the limit a page
+   * gets is eight ticks' worth, at least 256 KiB, at most this. @default 4 MiB
+   */
   maxBufferedBytes?: number;
   /** Folder of the static files. @default viewer/static */
   staticRoot?: string;
@@ -91,6 +95,16 @@ export interface ViewerServer {
 
 /** Milliseconds between status messages. */
 const STATUS_EVERY_MS = 1000;
+
+/**
+ * The least a page may have unsent before its ticks are held back (bytes). Above it, a page may
+ * have up to eight ticks unsent (capped by `maxBufferedBytes`): a page that renders slowly then
+ * lags by a fraction of a second, not by the seconds that megabytes of small frames would take.
+ */
+const MIN_BUDGET_BYTES = 256 << 10;
+
+/** Milliseconds between checks of a behind page's socket for room to send its held-back tick. */
+const DRAIN_CHECK_MS = 50;
 
 /**
  * Starts serving the viewer. Resolves once listening.
@@ -253,6 +267,11 @@ class _PageConnection implements PageSink {
   #closed = false;
   #sent = 0;
   #dropped = 0;
+  /** The latest tick held back while the socket was full; sent once it drains. */
+  #heldBack: { frames: ArrayBuffer[]; debug: ArrayBuffer[] } | null = null;
+  #drainTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Unsent bytes above which this page's ticks are held back (see {@linkcode MIN_BUDGET_BYTES}). */
+  #budget = 0;
 
   constructor(
     socket: WebSocket,
@@ -276,15 +295,37 @@ class _PageConnection implements PageSink {
   frames(frames: ArrayBuffer[], debug: ArrayBuffer[]): void {
     const socket = this.#socket;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > this.#options.maxBuffered) {
+    const tickBytes = _bytesOf(frames) + _bytesOf(debug);
+    this.#budget = Math.min(this.#options.maxBuffered, Math.max(MIN_BUDGET_BYTES, 8 * tickBytes));
+    if (socket.bufferedAmount > this.#budget) {
       this.#dropped++;
       this.#counters.framesDropped++;
+      this.#heldBack = { frames, debug };
+      this.#drainTimer ??= setTimeout(() => this.#sendHeldBack(), DRAIN_CHECK_MS);
       return;
     }
-    for (const frame of frames) socket.send(frame);
-    for (const d of debug) socket.send(d);
+    this.#heldBack = null;
+    this.#send(frames, debug);
+  }
+
+  #send(frames: ArrayBuffer[], debug: ArrayBuffer[]): void {
+    for (const frame of frames) this.#socket.send(frame);
+    for (const d of debug) this.#socket.send(d);
     this.#sent++;
     this.#counters.framesSent++;
+  }
+
+  /** Sends the held-back tick once the socket has room; checks again later while it has none. */
+  #sendHeldBack(): void {
+    this.#drainTimer = null;
+    const held = this.#heldBack;
+    if (!held || this.#closed || this.#socket.readyState !== WebSocket.OPEN) return;
+    if (this.#socket.bufferedAmount > this.#budget) {
+      this.#drainTimer = setTimeout(() => this.#sendHeldBack(), DRAIN_CHECK_MS);
+      return;
+    }
+    this.#heldBack = null;
+    this.#send(held.frames, held.debug);
   }
 
   error(message: string): void {
@@ -396,10 +437,20 @@ class _PageConnection implements PageSink {
   #drop(): void {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#drainTimer !== null) clearTimeout(this.#drainTimer);
+    this.#drainTimer = null;
+    this.#heldBack = null;
     this.#playback?.close();
     this.#playback = null;
     this.#onClosed();
   }
+}
+
+/** Total bytes of `buffers`. */
+function _bytesOf(buffers: ArrayBuffer[]): number {
+  let total = 0;
+  for (const b of buffers) total += b.byteLength;
+  return total;
 }
 
 /** Starts `Deno.serve` and waits until it listens; throws a one-line error when it cannot. */
