@@ -129,27 +129,51 @@ export const RIMEA_SPEED_GROUPS: readonly { name: string; min: number; max: numb
   { name: "limited mobility", min: 0.46, max: 0.76 },
 ];
 
+/** Persons per age group in test 7 (of {@linkcode RIMEA_SPEED_GROUPS}, in order): 50 in all. */
+export const RIMEA7_GROUP_COUNTS: readonly number[] = [13, 13, 12, 12];
+
+/** Lateral spacing of test 7's walkers (m): wide enough that no one walks in another's way. */
+export const RIMEA7_LANE_SPACING = 1.5;
+
 /**
- * Test 7: 50 persons, about a quarter of each age group with a uniform speed in its range,
- * walking 30 m along a 10 m wide corridor from a loose start (0.5 persons/m²).
+ * Test 7: 50 persons, about a quarter of each age group with a uniform speed in its range, start
+ * side by side ({@linkcode RIMEA7_LANE_SPACING} apart) and walk 34 m straight ahead, each to a
+ * goal in its own lane. RiMEA gives no geometry for this test (it is about how speeds are
+ * allocated), so nobody walks in another's way and each walked speed shows the allocated one.
+ * Spawner `k` holds one person; {@linkcode rimea7GroupOf} gives its age group.
  */
 export function rimea7Demography(): ScenarioSpec {
-  const counts = [13, 13, 12, 12];
+  const total = RIMEA7_GROUP_COUNTS.reduce((a, b) => a + b, 0);
+  const half = (total - 1) * RIMEA7_LANE_SPACING / 2;
+  const width = half + 1;
   return {
     name: "rimea-7",
     dt: 0.05,
     duration: 120,
-    bounds: [-12, -5, 35, 5],
-    walls: [[[-12, -5], [35, -5]], [[-12, 5], [35, 5]]],
-    goals: { end: { rect: [31, -4.5, 34, 4.5] } },
-    spawners: RIMEA_SPEED_GROUPS.map((g, k) => ({
-      name: g.name,
-      area: { rect: [-11, -4.5 + 2.3 * k, 0, -4.5 + 2.3 * k + 1.8] },
-      count: counts[k],
-      goal: "end",
-      agents: { desiredSpeed: { uniform: { min: g.min, max: g.max } } },
-    })),
+    bounds: [-2, -width, 35, width],
+    walls: [[[-2, -width], [35, -width]], [[-2, width], [35, width]]],
+    spawners: Array.from({ length: total }, (_, k) => {
+      const g = RIMEA_SPEED_GROUPS[rimea7GroupOf(k)];
+      const y = -half + k * RIMEA7_LANE_SPACING;
+      return {
+        name: `${g.name} ${k}`,
+        area: { rect: [-0.5, y - 0.5, 0.5, y + 0.5] },
+        count: 1,
+        goal: { rect: [31, y - 0.3, 34, y + 0.3] },
+        agents: { desiredSpeed: { uniform: { min: g.min, max: g.max } } },
+      };
+    }),
   };
+}
+
+/** The age group (index into {@linkcode RIMEA_SPEED_GROUPS}) of test 7's spawner `k`. */
+export function rimea7GroupOf(k: number): number {
+  let first = 0;
+  for (let g = 0; g < RIMEA7_GROUP_COUNTS.length; g++) {
+    first += RIMEA7_GROUP_COUNTS[g];
+    if (k < first) return g;
+  }
+  throw new RangeError(`test 7 has no spawner ${k}`);
 }
 
 /** Test 8 (parameter study): 60 persons leave a 10 m × 10 m room through a 2 m door at mean speed `meanSpeed`. */

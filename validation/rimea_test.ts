@@ -53,6 +53,18 @@ Deno.test("RiMEA test 5: orca's ten people wait for their premovement times and 
   assert.equal(r.rows[0].verdict.figures.early, 0);
 });
 
+Deno.test("RiMEA test 7: orca's 50 people get speeds of their age group and walk at them", () => {
+  const tests = rimeaTests().filter((t) => t.id === "rimea-7");
+  const r = runSuite({ strategies: ["orca"], seeds: [1], registry: strategies, tests });
+  assert.equal(r.rows[0].verdict.status, "pass", r.rows[0].verdict.summary);
+  assert.deepEqual(r.rows[0].verdict.figures, { unallocated: 0, off: 0, notMeasured: 0 });
+  // A speed outside its group, or one walked 5 % off, fails.
+  const judge = tests[0].judge;
+  assert.equal(judge([{ unallocated: 1, off: 0, measured: 50 }], false).status, "fail");
+  assert.equal(judge([{ unallocated: 0, off: 1, measured: 50 }], false).status, "fail");
+  assert.equal(judge([{ unallocated: 0, off: 0, measured: 49 }], false).status, "fail");
+});
+
 Deno.test("RiMEA test 10: with the exit-choice navigator everyone leaves by the allocated exit", () => {
   const tests = rimeaTests().filter((t) => t.id === "rimea-10");
   const r = runSuite({ strategies: ["orca"], seeds: [1], registry: strategies, tests });
