@@ -1,10 +1,13 @@
 /**
  * `deno task sim` for the built-in scenarios with cars (`city-grid`, `crosswalk`): runs one and
- * prints the city metrics and the step's phase split.
+ * prints the city metrics and the step's phase split. With `--out`, the pedestrians go to a
+ * trajectory file and the cars, lights and crossing states to its traffic track beside it
+ * (`<out>.traffic`), which `deno task view <out>` replays with them.
  *
  * ```sh
  * deno task sim --scenario crosswalk --preset crowded --strategy boxcast
  * deno task sim --scenario city-grid --agents 2000 --cars 400 --strategy repulsion --steps 1200
+ * deno task sim --scenario crosswalk --steps 600 --out out/crosswalk.bin
  * ```
  *
  * @module
@@ -21,6 +24,12 @@ import {
 } from "../scenarios/city_traffic.ts";
 import type { CityTrafficSummary } from "../metrics/city_traffic_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
+import { TrajectoryRecorder } from "../recording/recorder.ts";
+import { TrajectoryFileError } from "../recording/trajectory.ts";
+import { sceneFromCityTraffic, TrafficScene } from "../viewer/traffic_scene.ts";
+import { trafficTrackPath, TrafficTrackRecorder } from "../viewer/traffic_track.ts";
+import { resolveUserPath } from "./_paths.ts";
+import { FileError } from "./_errors.ts";
 
 /** Default simulated time of a run with cars (s). */
 const DEFAULT_SECONDS = 120;
@@ -56,10 +65,14 @@ export function formatCitySummary(summary: CityTrafficSummary): string {
 /** Runs a scenario with cars from `sim`'s parsed flags; returns the exit code. */
 export function citySimMain(values: Record<string, unknown>): number {
   const name = values.scenario as CityTrafficScenario;
-  for (const flag of ["out", "plot", "navigator", "navigator-option", "every"]) {
+  for (const flag of ["plot", "navigator", "navigator-option"]) {
     if (values[flag] !== undefined) {
       throw new UsageError(`--${flag} is not available for the scenario '${name}' (cars)`);
     }
+  }
+  const every = integerFlag("every", values.every as string | undefined, 1) ?? 1;
+  if (values.every !== undefined && typeof values.out !== "string") {
+    throw new UsageError("--every needs --out");
   }
   const preset = values.preset as string | undefined;
   if (preset !== undefined && !(preset in CROSSWALK_PRESETS)) {
@@ -99,12 +112,18 @@ export function citySimMain(values: Record<string, unknown>): number {
   const world = run.world;
   const steps = integerFlag("steps", values.steps as string | undefined) ??
     Math.round(DEFAULT_SECONDS / world.dt);
+  const out = typeof values.out === "string" ? _record(run, name, values.out, every) : null;
   const progress = createProgress("sim", steps, values.quiet === true || values.json === true);
-  for (let k = 0; k < steps; k++) {
-    world.step();
-    if (k % 20 === 0) progress.update(k + 1);
+  try {
+    for (let k = 0; k < steps; k++) {
+      world.step();
+      if (k % 20 === 0) progress.update(k + 1);
+    }
+  } finally {
+    progress.stop();
+    out?.recorder.close();
+    out?.track.close();
   }
-  progress.stop();
   const summary = run.metrics.summary();
   const phases: Record<string, number> = {};
   for (const [phase, ms] of Object.entries(world.phaseMs)) phases[phase] = ms / steps;
@@ -117,6 +136,14 @@ export function citySimMain(values: Record<string, unknown>): number {
       agents: world.agents.count,
       cars: run.cars.count,
       steps,
+      out: out
+        ? {
+          path: out.recorder.path,
+          format: out.recorder.format,
+          frames: out.recorder.framesWritten,
+          traffic: out.track.path,
+        }
+        : null,
       metrics: summary,
       msPerStep: phases,
     }));
@@ -141,7 +168,53 @@ export function citySimMain(values: Record<string, unknown>): number {
       ).join(", ")
     })`,
   );
+  if (out) {
+    console.log(
+      `\nwrote ${out.recorder.framesWritten} frames to ${out.recorder.path} (${out.recorder.format}) and the cars, lights and crossing states to ${out.track.path}`,
+    );
+  }
   return 0;
+}
+
+/** Records `run`'s pedestrians to `path` and its traffic to the track beside it. */
+function _record(
+  run: ReturnType<typeof buildCityTraffic>,
+  name: string,
+  path: string,
+  every: number,
+): { recorder: TrajectoryRecorder; track: TrafficTrackRecorder } {
+  let recorder: TrajectoryRecorder;
+  try {
+    recorder = new TrajectoryRecorder({
+      path: resolveUserPath(path),
+      every,
+      scenario: name,
+      anchor: run.city.anchor ?? null,
+      description: `${name} with ${run.strategyName}, seed ${run.world.seed}`,
+    });
+  } catch (error) {
+    if (error instanceof TrajectoryFileError) throw new FileError(error.message);
+    if (error instanceof RangeError || error instanceof TypeError) {
+      throw new UsageError(`--out: ${error.message}`);
+    }
+    throw error;
+  }
+  const traffic = TrafficScene.fromRun(run);
+  let track: TrafficTrackRecorder;
+  try {
+    track = new TrafficTrackRecorder({
+      path: trafficTrackPath(recorder.path),
+      scene: sceneFromCityTraffic(run, traffic),
+      traffic,
+      trajectory: recorder,
+    });
+  } catch (error) {
+    recorder.close();
+    throw new FileError((error as Error).message);
+  }
+  run.world.addObserver(recorder);
+  run.world.addObserver(track);
+  return { recorder, track };
 }
 
 /**

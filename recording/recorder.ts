@@ -101,6 +101,8 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
   readonly every: number;
   /** Frames written (or buffered) so far. */
   framesWritten = 0;
+  /** Agents in the last frame written: those present, then those that left during its step. */
+  lastFrameCount = 0;
   #options: TrajectoryRecorderOptions;
   #writer: TrajectoryWriter;
   #world: World | null = null;
@@ -220,6 +222,7 @@ export class TrajectoryRecorder implements WorldObserver, Disposable {
     writer.writeAgents(agents, 0, agents.count);
     writer.writeAgents(departed, 0, departed.count);
     writer.endFrame();
+    this.lastFrameCount = agents.count + departed.count;
     departed.count = 0;
     this.framesWritten++;
   }

@@ -53,6 +53,13 @@ export {
 } from "./traffic_frame.ts";
 export { crosswalkStripes, sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
 export {
+  readTrafficTrack,
+  type TrafficTrack,
+  trafficTrackPath,
+  TrafficTrackRecorder,
+  type TrafficTrackRecorderOptions,
+} from "./traffic_track.ts";
+export {
   CrossingOverlay,
   type CrossingOverlaySource,
   PREDICTION_COLORS,

@@ -17,6 +17,7 @@ import {
   writeFrameHeader,
 } from "./frame_protocol.ts";
 import { sceneFromHeader } from "./scene_info.ts";
+import { readTrafficTrack, type TrafficTrack, trafficTrackPath } from "./traffic_track.ts";
 import { SLOWED_SHARE, STOPPED_SPEED } from "./agent_state.ts";
 import {
   DEFAULT_RECORDED_RADIUS,
@@ -41,6 +42,8 @@ export interface Recording {
   trips: Uint32Array;
   /** Collisions and salsa up to and including each frame, measured from the recording. */
   metrics: RecordedMetrics;
+  /** The cars, lights and crossing states of a run with cars (`<path>.traffic`), else null. */
+  traffic: TrafficTrack | null;
 }
 
 /**
@@ -75,12 +78,15 @@ export function loadRecordings(paths: string[]): Recording[] {
     const name = path.split(/[\\/]/).pop() ?? path;
     const { arrivals, trips } = _prefixCounts(data);
     const metrics = measureRecording(data);
-    return { path, data, label: data.header.strategy ?? name, arrivals, trips, metrics };
+    const track = trafficTrackPath(path);
+    const traffic = _exists(track) ? readTrafficTrack(track) : null;
+    return { path, data, label: data.header.strategy ?? name, arrivals, trips, metrics, traffic };
   });
 }
 
-/** The scene of the first recording. */
+/** The scene of the first recording (its traffic track's, for a run with cars). */
 export function replayScene(recordings: Recording[]): SceneInfo {
+  if (recordings[0].traffic) return recordings[0].traffic.scene;
   const data = recordings[0].data, first = data.frames[0];
   return sceneFromHeader(data.header, first?.x ?? [], first?.y ?? []);
 }
@@ -212,7 +218,8 @@ export interface ReplayPlayerOptions {
 
 /**
  * Plays recordings back in sync for one page: at `speed` × real time, the views show the frame
- * of each recording nearest the playback time. `send` gets the frames of every view at once.
+ * of each recording nearest the playback time. `send` gets the frames of every view at once, and
+ * the traffic messages of the views whose recording has a traffic track.
  *
  * @example Seek, then step one frame
  * ```ts
@@ -240,7 +247,7 @@ export class ReplayPlayer {
   /** Speed multiplier. */
   speed = 1;
   readonly #recordings: Recording[];
-  readonly #send: (frames: ArrayBuffer[]) => void;
+  readonly #send: (frames: ArrayBuffer[], traffic: ArrayBuffer[]) => void;
   readonly #maxFps: number;
   readonly #onEnd: (() => void) | undefined;
   readonly #start: number;
@@ -253,7 +260,7 @@ export class ReplayPlayer {
   /** Starts paused at the first frame (sent at once). */
   constructor(
     recordings: Recording[],
-    send: (frames: ArrayBuffer[]) => void,
+    send: (frames: ArrayBuffer[], traffic: ArrayBuffer[]) => void,
     options: ReplayPlayerOptions = {},
   ) {
     this.#recordings = recordings;
@@ -369,9 +376,26 @@ export class ReplayPlayer {
   #emit(): void {
     if (this.#closed) return;
     const flags = this.paused ? FrameFlags.paused : 0;
+    const traffic: ArrayBuffer[] = [];
+    this.#recordings.forEach((r, view) => {
+      const message = r.traffic?.frames[this.#frameIndex(r)];
+      if (!message) return;
+      const copy = message.slice(0);
+      new Uint8Array(copy)[2] = view;
+      traffic.push(copy);
+    });
     this.#send(
       this.#recordings.map((r, view) => encodeRecordedFrame(r, this.#frameIndex(r), view, flags)),
+      traffic,
     );
+  }
+}
+
+function _exists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
   }
 }
 

@@ -85,9 +85,13 @@ class _ReplayPlayback implements Playback {
 
   constructor(recordings: readonly Recording[], info: PlaybackInfo, page: PageSink) {
     this.#info = info;
-    this.#player = new ReplayPlayer([...recordings], (frames) => page.frames(frames, []), {
-      onEnd: () => page.statusChanged(),
-    });
+    this.#player = new ReplayPlayer(
+      [...recordings],
+      (frames, traffic) => page.frames(frames, traffic),
+      {
+        onEnd: () => page.statusChanged(),
+      },
+    );
     this.#player.emit();
   }
 

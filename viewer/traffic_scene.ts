@@ -135,13 +135,15 @@ export class TrafficScene {
   /**
    * Encodes the cars (from the car store, else from `world.vehicles`), the signal heads' states at
    * the world's time and, when the agents carry the city navigator's state column, their
-   * crossing states, as a traffic message of view `view`.
+   * crossing states, as a traffic message of view `view`. With `states` (a recorded frame that
+   * also holds the agents that left during its step, after those present), the crossing states
+   * run to that count, the departed ones `despawn`.
    */
-  encode(world: World, view: number): ArrayBuffer {
+  encode(world: World, view: number, states?: number): ArrayBuffer {
     const store = this.#cars, v = world.vehicles, a = world.agents;
     const c = store ? store.count : v.count;
     const hasStates = this.info.crossingStates.length > 0 && a.hasColumn(CITY_COLUMNS.state);
-    const n = hasStates ? a.count : 0;
+    const n = hasStates ? Math.max(a.count, states ?? 0) : 0;
     const s = this.#source.length;
     const frame = allocateTrafficFrame({
       view,
@@ -177,7 +179,10 @@ export class TrafficScene {
           : lights.movementColor(this.#source[k], t);
       }
     }
-    if (n > 0) frame.crossingState.set(a.column<Uint8Array>(CITY_COLUMNS.state).subarray(0, n));
+    if (n > 0) {
+      frame.crossingState.set(a.column<Uint8Array>(CITY_COLUMNS.state).subarray(0, a.count));
+      frame.crossingState.fill(Math.max(0, this.info.crossingStates.indexOf("despawn")), a.count);
+    }
     return frame.buffer;
   }
 }
