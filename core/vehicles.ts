@@ -463,7 +463,14 @@ export function avoidVehicles(
     const speed = Math.sqrt(ux * ux + uy * uy);
     const top = Math.max(speed, maxSpeed[i] < 3 ? maxSpeed[i] : 3);
     const reach = r + (top + vehicles.maxSpeed) * horizon;
-    const n = vehicles.query(x, y, reach);
+    const n = _withinReach(
+      vehicles,
+      vehicles.query(x, y, reach),
+      x,
+      y,
+      r * Math.SQRT2 + top * horizon,
+      horizon,
+    );
     if (n === 0) continue;
     if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon) === Infinity) continue;
     // Unsafe: the nearest safe candidate, else the one whose contact comes last.
@@ -492,8 +499,10 @@ export function avoidVehicles(
         cx = (dirX * ca - dirY * sa) * s;
         cy = (dirX * sa + dirY * ca) * s;
       }
-      const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon);
       const ex = cx - ux, ey = cy - uy, cost = ex * ex + ey * ey;
+      // Once a safe candidate is known, one no nearer cannot replace it.
+      if (cost >= bestCost) continue;
+      const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon);
       if (t === Infinity) {
         if (cost < bestCost) {
           bestCost = cost;
@@ -515,4 +524,32 @@ export function avoidVehicles(
     changed++;
   }
   return changed;
+}
+
+/**
+ * Keeps, of the first `n` vehicles of {@linkcode Vehicles.near}, those a disc reaching `reach`
+ * (m: its radius times √2, for the grown rectangle's square corners, plus its own travel over the
+ * horizon) may touch within `horizon` seconds: centres
+ * within `reach + halfDiagonal + speed · horizon` of (x, y). The others could only give an
+ * infinite time to contact. Returns how many are kept, first in `near`, in their order.
+ */
+function _withinReach(
+  vehicles: Vehicles,
+  n: number,
+  x: number,
+  y: number,
+  reach: number,
+  horizon: number,
+): number {
+  const near = vehicles.near, cx = vehicles.cx, cy = vehicles.cy, vx = vehicles.vx;
+  const vy = vehicles.vy, hl = vehicles.halfLength, hw = vehicles.halfWidth;
+  let kept = 0;
+  for (let j = 0; j < n; j++) {
+    const k = near[j];
+    const dx = x - cx[k], dy = y - cy[k];
+    const d = (reach + Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) +
+          Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + 1e-9;
+    if (dx * dx + dy * dy <= d * d) near[kept++] = k;
+  }
+  return kept;
 }
