@@ -28,11 +28,11 @@ export const CITY_COLORS = {
 /** Legend entries of a scene's city: colour and text, one per layer. */
 export function cityLegendEntries(city: CitySceneLayers | undefined): [Rgb, string][] {
   if (!city) return [];
-  const entries: [Rgb, string][] = [
-    [CITY_COLORS.building, `buildings (${city.buildings.length})`],
-    [CITY_COLORS.road, "roads"],
-    [CITY_COLORS.footway, "footways, sidewalks"],
-  ];
+  const entries: [Rgb, string][] = [];
+  if (city.buildings.length > 0) {
+    entries.push([CITY_COLORS.building, `buildings (${city.buildings.length})`]);
+  }
+  entries.push([CITY_COLORS.road, "roads"], [CITY_COLORS.footway, "footways, sidewalks"]);
   if (city.crossings.length > 0) {
     entries.push([CITY_COLORS.crossing, `crossings (${city.crossings.length})`]);
   }
