@@ -991,7 +991,9 @@ CHECKS.push([
         t,
         "the paths overlay shows an agent's route on the mesh, corner by corner",
         async () => {
-          await pauseCity(page, false);
+          // Paused, the agents stay where the screen shows them while they are clicked, and the
+          // page draws only when something changes.
+          await pauseCity(page, true);
           await page.click("#layers-button");
           await page.check("#overlay-paths");
           await page.keyboard.press("Escape");
@@ -1017,11 +1019,10 @@ CHECKS.push([
         },
       );
       await step(t, "the README's picture of the city", async () => {
-        // A few seconds of walking (the run goes on from the previous step), then paused.
+        // A few seconds of walking, then paused.
+        await pauseCity(page, false);
         await page.waitForTimeout(3000);
-        if ((await page.textContent("#play")) === "Pause") {
-          await page.$eval("#play", (b) => (b as HTMLButtonElement).click());
-        }
+        await pauseCity(page, true);
         await page.evaluate(() => document.getElementById("tile-note")!.hidden = true);
         await page.waitForTimeout(600);
         await page.screenshot({ path: CITY_SCREENSHOT.pathname });
