@@ -573,15 +573,53 @@ function _trims(city: CityModel, arms: readonly _Arm[][], o: LaneNetworkOptions)
     const width = c.width > 0 ? c.width : o.crosswalkWidth;
     crosswalk.set(key, Math.max(crosswalk.get(key) ?? 0, width));
   }
+  const atNode: number[][] = arms.map(() => []);
+  city.crossings.forEach((c, k) => {
+    if (c.node !== null && c.points.length >= 2 && c.node < atNode.length) atNode[c.node].push(k);
+  });
   return arms.map((at, n) => {
     let widest = 0;
     for (const arm of at) widest = Math.max(widest, city.streets.edges[arm.edge].width);
     const box = at.length >= 3 ? widest / 2 : 0;
     return at.map((arm) => {
-      const walk = crosswalk.get(`${n}/${arm.edge}`) ?? 0;
-      return Math.max(MIN_TRIM, box + walk + o.stopLineGap);
+      // The far side of the crosswalks across this arm, where their lines cross it; a crossing
+      // tied to the arm whose line misses it counts as lying just beyond the junction box.
+      let reach = _crosswalkReach(city, atNode[n], n, arm, o.crosswalkWidth);
+      const walk = crosswalk.get(`${n}/${arm.edge}`);
+      if (walk !== undefined && reach < 0) reach = box + walk;
+      return Math.max(MIN_TRIM, box + o.stopLineGap, reach + o.stopLineGap);
     });
   });
+}
+
+/**
+ * How far from node `n` along `arm` (m) the crosswalks of `crossings` (indices) that cross the
+ * arm's line reach: where a crossing's line meets the ray from the node along the arm, plus half
+ * its width. -1 when none crosses the arm.
+ */
+function _crosswalkReach(
+  city: CityModel,
+  crossings: readonly number[],
+  n: number,
+  arm: _Arm,
+  defaultWidth: number,
+): number {
+  const node = city.streets.nodes[n];
+  let reach = -1;
+  for (const k of crossings) {
+    const c = city.crossings[k], p = c.points;
+    const half = (c.width > 0 ? c.width : defaultWidth) / 2;
+    for (let i = 0; i + 1 < p.length; i++) {
+      // node + t·(dx, dy) = a + s·(b − a), t ≥ 0, s ∈ [0, 1].
+      const ax = p[i][0] - node.x, ay = p[i][1] - node.y;
+      const ex = p[i + 1][0] - p[i][0], ey = p[i + 1][1] - p[i][1];
+      const det = arm.dx * -ey - arm.dy * -ex;
+      if (Math.abs(det) < 1e-12) continue;
+      const t = (ax * -ey - ay * -ex) / det, s = (arm.dx * ay - arm.dy * ax) / det;
+      if (t >= -1e-9 && s >= -1e-9 && s <= 1 + 1e-9 && t + half > reach) reach = t + half;
+    }
+  }
+  return reach;
 }
 
 function _turnKind(

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import { buildLaneNetwork, type LaneNetwork, LinkKind, TurnKind } from "./lane_network.ts";
 import { streetCity } from "./_test_cities.ts";
+import { buildCityTraffic } from "../scenarios/city_traffic.ts";
 
 function start(net: LaneNetwork, link: number): [number, number] {
   const k = net.pointStart[link];
@@ -67,6 +68,26 @@ Deno.test("lane network: vehicles keep right and stop lines leave the crosswalk 
       // Half the road (7 m) + the crosswalk (3 m) + the stop-line gap (0.5 m).
       assert.equal(Math.max(Math.abs(bx - centre.x), Math.abs(by - centre.y)), 10.5);
     }
+  }
+});
+
+Deno.test("lane network: a crosswalk across a mid-block node leaves the stop lines of both approaches short of its stripes", () => {
+  // The crosswalk scenario's street: one node mid-block, the crossing tied to one of its two edges.
+  const city =
+    buildCityTraffic("crosswalk", { agents: 2, cars: 2, seed: 1, strategy: "none" }).city;
+  const net = buildLaneNetwork(city);
+  const crossing = city.crossings[0];
+  const node = city.streets.nodes[crossing.node!];
+  const ends: number[] = [];
+  for (let l = 0; l < net.laneCount; l++) {
+    if (net.endNode[l] !== crossing.node) continue;
+    const [bx] = end(net, l);
+    ends.push(Math.abs(bx - node.x));
+  }
+  assert.equal(ends.length, 2, "a lane each way ends at the crossing");
+  // Half the crosswalk's width (4 m) plus the stop-line gap (0.5 m), on either side.
+  for (const d of ends) {
+    assert.ok(Math.abs(d - (crossing.width / 2 + 0.5)) < 1e-9, `stops ${d} m away`);
   }
 });
 
