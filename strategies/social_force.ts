@@ -129,7 +129,9 @@ export type SocialForceParameterSet =
  *   grows e^(0.45/B)-fold: 280-fold with B = 0.08 m, which stops a one-way crowd at 3 /m², and
  *   4.5-fold with 0.3 m, close to the 3.6-fold that m(v⁰ − v)/τ needs for Weidmann's speeds.
  *   The search radius stays 1.25 m (the force there is about 16 N, 7 % of the drive at rest).
- *   Walls, body and friction forces stay HFV's.
+ *   σ = 1, as in `normal-walking`: with the weaker force, σ = 0.3 let two crowds meeting at 2 /m²
+ *   in the counter-flow corridor deadlock (2 % through in 120 s; with σ = 1 all, lane order Φ
+ *   0.84). Walls, body and friction forces stay HFV's.
  *
  * @example
  * ```ts
@@ -160,6 +162,7 @@ export const SOCIAL_FORCE_PARAMETER_SETS: Readonly<
   "range-fitted": {
     socialStrength: 250,
     socialRange: 0.3,
+    sidePreference: 1,
     noBackwardPush: true,
   },
 };
@@ -202,7 +205,7 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
       "(Helbing, Farkas and Vicsek 2000), normal-walking (Johansson, Helbing and Shukla 2007) " +
       "corridor-fitted (HFV with A = A_W = 1000 N and noBackwardPush, chosen on the HERMES " +
       "unidirectional corridor runs) or range-fitted (HFV with Helbing and Molnár's 1995 range " +
-      "B = 0.3 m, A = 250 N chosen on the same runs, and noBackwardPush)",
+      "B = 0.3 m, A = 250 N chosen on the same runs, σ = 1 and noBackwardPush)",
   },
   noBackwardPush: {
     type: "boolean",
