@@ -1,7 +1,7 @@
 /**
  * The body model of the validation scenarios (per-agent radii from anthropometry,
  * `SHOULDER_RADIUS`) and the social force's backward limit (`noBackwardPush`), in the closed
- * ring corridor of the fundamental diagram.
+ * ring corridor of the fundamental diagram, and the social force's parameter sets there.
  */
 import assert from "node:assert/strict";
 import { buildScenario } from "../scenarios/build.ts";
@@ -9,6 +9,7 @@ import { strategies } from "../strategies/mod.ts";
 import { createSocialForceStrategy } from "../strategies/social_force.ts";
 import { measureFundamentalDiagram } from "./fundamental_diagram.ts";
 import { RingCorridor } from "./ring_corridor.ts";
+import { weidmannSpeed } from "./weidmann.ts";
 
 /** A ring world with nobody in it yet. */
 function emptyRing(ring: RingCorridor) {
@@ -68,6 +69,35 @@ Deno.test("social-force with noBackwardPush walks forwards at 3 /m² in the one-
   assert.ok(limited.backwards < 0.01, `${(100 * limited.backwards).toFixed(1)} % backwards`);
   assert.ok(published.speed! < 0, `published model: mean speed ${published.speed} m/s`);
   assert.ok(published.backwards > 0.5, `published: ${published.backwards} backwards`);
+});
+
+Deno.test("social-force's range-fitted set walks forwards near Weidmann's speed at 2 and 3 /m² in the one-way ring, where escape panic stops", () => {
+  // With HFV's range B = 0.08 m the anisotropic push of the people ahead grows so steeply with
+  // density that a one-way crowd of shoulder-width bodies stops at 3 /m²; Helbing and Molnár's
+  // 0.3 m lets it grow as gradually as Weidmann's speeds fall. Measured (seed 1, 10 s settling,
+  // 5 s measured): range-fitted 0.75 m/s at 1.82 /m² (Weidmann 0.67) and 0.29 m/s at 3.04 /m²
+  // (0.32), 0.1 % of samples backwards; escape panic −0.01 m/s at 3.22 /m², 8 % backwards.
+  const run = (parameters: string) =>
+    measureFundamentalDiagram({
+      strategy: "social-force",
+      seed: 1,
+      registry: strategies,
+      densities: [2, 3],
+      warmUpSeconds: 10,
+      measureSeconds: 5,
+      strategyOptions: { parameters },
+    });
+  const fitted = run("range-fitted"), panic = run("escape-panic");
+  for (const p of fitted) {
+    const expected = weidmannSpeed(p.density!);
+    assert.ok(
+      Math.abs(p.speed! - expected) < 0.12,
+      `${p.density} /m²: ${p.speed} m/s, Weidmann ${expected}`,
+    );
+    assert.ok(p.backwards < 0.01, `${p.target} /m²: ${(100 * p.backwards).toFixed(1)} % backwards`);
+  }
+  assert.ok(fitted[1].speed! >= 0.2, `range-fitted at 3 /m²: ${fitted[1].speed} m/s`);
+  assert.ok(panic[1].speed! < 0.1, `escape panic at 3 /m²: ${panic[1].speed} m/s`);
 });
 
 Deno.test("social-force's normal-walking set takes Johansson, Helbing and Shukla's fitted values; given options win", () => {

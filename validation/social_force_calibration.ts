@@ -1,9 +1,9 @@
 /**
- * How the `corridor-fitted` social force set was chosen, rerunnable: the speed–density relation
- * of the HERMES unidirectional corridor runs (Düsseldorf 2009, 1.8 m corridor; J. Zhang et al.,
+ * How the `corridor-fitted` and `range-fitted` social force sets were chosen, rerunnable: the
+ * speed–density relation of the HERMES unidirectional corridor runs (Düsseldorf 2009, 1.8 m corridor; J. Zhang et al.,
  * "Transitions in pedestrian fundamental diagrams of straight corridors and T-junctions",
  * J. Stat. Mech. (2011) P06004), which the validation suite does not read, against the ring
- * corridor's speeds for candidate strengths A = A_W.
+ * corridor's speeds for candidate strengths A = A_W (and A at B = 0.3 m).
  *
  * ```sh
  * deno run --allow-read validation/social_force_calibration.ts
@@ -136,6 +136,9 @@ export function ringRmseAgainst(
   return Math.sqrt(sum / n);
 }
 
+/** Strengths A (N) tried for the `range-fitted` set, with B = 0.3 m and the backward limit. */
+export const RANGE_FITTED_CANDIDATES: readonly number[] = [134, 250, 375, 500, 750];
+
 if (import.meta.main) {
   const reference = hermesUnidirectionalSpeeds();
   console.log(
@@ -151,5 +154,11 @@ if (import.meta.main) {
       };
       console.log(JSON.stringify(options), "RMSE", ringRmseAgainst(reference, options).toFixed(3));
     }
+  }
+  // `range-fitted`: Helbing and Molnár's (1995) range B = 0.3 m; 134 N is their potential's
+  // force m·(V⁰/σ)·e^(−d/σ) at the contact of two 0.215 m bodies (d = 0.43 m).
+  for (const strength of RANGE_FITTED_CANDIDATES) {
+    const options = { noBackwardPush: true, socialStrength: strength, socialRange: 0.3 };
+    console.log(JSON.stringify(options), "RMSE", ringRmseAgainst(reference, options).toFixed(3));
   }
 }

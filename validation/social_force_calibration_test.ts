@@ -20,3 +20,16 @@ Deno.test("corridor-fitted's A = A_W = 1000 N follows the HERMES runs closer tha
   assert.ok(fitted < 0.13, `corridor-fitted RMSE ${fitted} m/s`);
   assert.ok(fitted < hfv - 0.04, `corridor-fitted ${fitted} against HFV ${hfv} m/s`);
 });
+
+Deno.test("range-fitted's A = 250 N at B = 0.3 m follows the HERMES runs closer than 500 N", () => {
+  // Measured: RMSE 0.122 m/s (250 N) against 0.310 (500 N); 134 N gave 0.125, 375 N 0.22.
+  const reference = hermesUnidirectionalSpeeds();
+  const fitted = ringRmseAgainst(reference, { parameters: "range-fitted" });
+  const stronger = ringRmseAgainst(reference, {
+    noBackwardPush: true,
+    socialStrength: 500,
+    socialRange: 0.3,
+  });
+  assert.ok(fitted < 0.14, `range-fitted RMSE ${fitted} m/s`);
+  assert.ok(fitted < stronger - 0.1, `range-fitted ${fitted} against 500 N ${stronger} m/s`);
+});
