@@ -119,7 +119,13 @@ export class RaycastClusterStrategy implements Strategy {
       const v = speed * c.speedFactor[i];
       // Towards neighbours, a pinned agent's body is narrower by its squeeze (shoulders turned).
       const squeeze = squeezeOf(pinnedTime[i]);
-      contacts.gather(ctx, i, squeeze, (v + o.sidestepShare * speed) * o.brakeTimeS);
+      contacts.gather(
+        ctx,
+        i,
+        squeeze,
+        (v + o.sidestepShare * speed) * o.brakeTimeS,
+        pinnedTime,
+      );
       const cornered = (status[i] & ALL_BLOCKED) !== 0;
       // Pinned for the last two seconds even with the shoulders turned: also a right-of-way case,
       // whatever the rays see beyond the neighbours it is wedged against.

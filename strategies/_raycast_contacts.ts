@@ -13,14 +13,23 @@
  * form an arch). A blocked agent wedged against a standing neighbour that wants to go where it
  * stands settles the right of way ({@linkcode mustGiveWay}): the one that has the other more
  * squarely in its way backs off. A pinned agent also turns its shoulders: towards neighbours its
- * body narrows by its squeeze (see `squeezeOf` in strategies/_right_of_way.ts).
+ * body narrows by its squeeze (see `squeezeOf` in strategies/_right_of_way.ts). Pinned against
+ * two or more people coming head-on, or next to one so pinned, it turns them towards them
+ * at once (see `PASSING_TURN_SHARE` there), so that two crowds meeting head-on do not lock.
  *
  * @module
  */
 import { segmentParameter } from "../core/geometry.ts";
 import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 import type { AgentStore } from "../core/agent_store.ts";
-import { mustGiveWay, WEDGE_GAP } from "./_right_of_way.ts";
+import {
+  comesHeadOn,
+  comesTheOtherWay,
+  mustGiveWay,
+  PASSING_PRESS,
+  passingTurnOf,
+  WEDGE_GAP,
+} from "./_right_of_way.ts";
 import type { RaycastScene } from "./_raycast_rays.ts";
 import type { NearbyWalls } from "./_raycast_walls.ts";
 
@@ -126,11 +135,19 @@ export class ContactConstraints {
 
   /**
    * Gathers the constraints of agent `i` from every neighbour and wall within `range` (m) of its
-   * body. Towards neighbours its radius is narrower by the share `squeeze` (shoulders turned).
-   * The walls gathered by this step's ray check of `i` are used when they cover the range;
+   * body. Towards neighbours its radius is narrower by the share `squeeze` (shoulders turned);
+   * given the per-agent seconds stood `pinned`, towards people coming head-on the pair's
+   * distance is narrower by their passing turn (`passingTurnOf` in strategies/_right_of_way.ts)
+   * when i touches two or more of them. The walls gathered by this step's ray check of `i` are used when they cover the range;
    * either way they are released afterwards.
    */
-  gather(scene: RaycastScene, i: number, squeeze: number, range: number): void {
+  gather(
+    scene: RaycastScene,
+    i: number,
+    squeeze: number,
+    range: number,
+    pinned: Float64Array | null = null,
+  ): void {
     const a = scene.agents, x = a.px[i], y = a.py[i];
     const rw = a.radius[i], ri = rw * (1 - squeeze);
     range += BRAKE_MARGIN; // gaps beyond never bind
@@ -146,7 +163,7 @@ export class ContactConstraints {
     }
     walls.owner = -1;
     this.#reserve(count, count + wallCount);
-    let m = this.#gatherAgents(a, i, ri, range, count);
+    let m = this.#gatherAgents(a, i, ri, range, count, pinned);
     this.agentCount = m;
     const nx = this.nx, ny = this.ny, limit = this.limit, tau = this.#brakeTimeS;
     for (let k = 0; k < wallCount; k++) {
@@ -167,15 +184,41 @@ export class ContactConstraints {
    * Fills the neighbour constraints of agent `i` of radius `ri` (m) from the `count` agents of
    * the last query, keeping those within `range` (m) of its body; returns how many.
    */
-  #gatherAgents(a: AgentStore, i: number, ri: number, range: number, count: number): number {
+  #gatherAgents(
+    a: AgentStore,
+    i: number,
+    ri: number,
+    range: number,
+    count: number,
+    pinned: Float64Array | null,
+  ): number {
     const x = a.px[i], y = a.py[i], tau = this.#brakeTimeS;
     const px = a.px, py = a.py, vx = a.vx, vy = a.vy, radius = a.radius;
     const found = this.#agentQuery.found, neighbours = this.neighbours;
     const nx = this.nx, ny = this.ny, limit = this.limit;
+    const pvx = a.prefVx[i], pvy = a.prefVy[i], want = Math.sqrt(pvx * pvx + pvy * pvy);
+    const ex = want > 0 ? pvx / want : 0, ey = want > 0 ? pvy / want : 0, rw = a.radius[i];
+    const own = pinned !== null ? pinned[i] : 0;
+    // Pinned, or next to someone pinned, against two or more people coming head-on: the
+    // shoulders turn (see PASSING_TURN_SHARE in strategies/_right_of_way.ts).
+    let press = 0;
+    if (pinned !== null && want > 0) {
+      for (let k = 0; k < count; k++) {
+        const j = found[k], qx = px[j] - x, qy = py[j] - y, near = rw + radius[j] + WEDGE_GAP;
+        if (qx * qx + qy * qy < near * near && comesHeadOn(ex, ey, a, j)) press++;
+      }
+    }
+    const turning = press >= PASSING_PRESS;
     let m = 0;
     for (let k = 0; k < count; k++) {
       const j = found[k];
-      const qx = px[j] - x, qy = py[j] - y, body = ri + radius[j];
+      const qx = px[j] - x, qy = py[j] - y;
+      let body = ri + radius[j];
+      if (turning && pinned !== null && comesHeadOn(ex, ey, a, j)) {
+        // The pair's distance is set by the more pinned of them.
+        const turned = (1 - passingTurnOf(own > pinned[j] ? own : pinned[j])) * (rw + radius[j]);
+        if (turned < body) body = turned;
+      }
       const d2 = qx * qx + qy * qy, near = body + range;
       const d = Math.sqrt(d2), ux = qx / d, uy = qy / d;
       const away = vx[j] * ux + vy[j] * uy;

@@ -328,3 +328,101 @@ export function nextPinnedTime(pinnedS: number, blocked: boolean, dt: number): n
   const t = pinnedS - UNPIN_SPEEDUP * dt;
   return t > 0 ? t : 0;
 }
+
+/**
+ * Share of their combined radii two people coming head-on give up towards each other in a
+ * counter-flow press (0.4: bodies 0.6 of their shoulder widths apart, about an adult's chest
+ * depth against the shoulder breadth).
+ *
+ * Where two crowds meet head-on in a corridor they fill from wall to wall, rigid discs lock the
+ * interface: everyone is pinned against two or three people coming the other way, no row can
+ * open a gap as wide as a body for the other crowd, and stepping to the walking side only shifts
+ * whole rows against the walls (lanes form along the walls and nowhere else). People in that
+ * press turn their torsos and slip past each other shoulder first, presenting their chest depth
+ * rather than their shoulder width across the way: the rotating torso that lets simulated
+ * walkers squeeze past each other in S. J. Stüvel, M. de Goeij, B. van Basten and A. Egges,
+ * "Torso crowds", IEEE Transactions on Visualization and Computer Graphics, 2017. Once the turned
+ * pairs have slipped past each other, lanes grow behind them as in the lane formation of
+ * D. Helbing and P. Molnár, "Social force model for pedestrian dynamics", Physical Review E,
+ * 1995.
+ *
+ * The turn is the pair's: the one of two that has turned the more sets their distance, so that
+ * both contact rules agree on it. It is given up only towards people coming head-on
+ * ({@linkcode comesHeadOn}: two crowds going opposite ways, not a crowd converging on a point
+ * from all sides, where the bodies stay whole), and only in a press ({@linkcode PASSING_PRESS}),
+ * so a queue stays a queue and a head-on pair in the open (which steps aside) never overlaps.
+ *
+ * @example
+ * ```ts
+ * import { PASSING_TURN_SHARE } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(PASSING_TURN_SHARE, 0.4);
+ * ```
+ */
+export const PASSING_TURN_SHARE = 0.4;
+
+/**
+ * People coming head-on that a pinned agent must touch (surface gap under
+ * {@linkcode WEDGE_GAP}) to turn its shoulders: two, as at the interface of two crowds, where
+ * rows meet staggered; a lone oncoming walker is passed by stepping aside.
+ *
+ * @example
+ * ```ts
+ * import { PASSING_PRESS } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(PASSING_PRESS, 2);
+ * ```
+ */
+export const PASSING_PRESS = 2;
+
+/** −cos 162°: preferred directions within 18° of opposite come head-on. */
+const HEAD_ON_COS = 0.95;
+
+/**
+ * True when neighbour j comes head-on towards agent i's preferred direction: their preferred
+ * directions are within 18° of opposite (two crowds walking opposite ways along a corridor,
+ * whose goals lie some metres off each walker's line).
+ *
+ * @param ex i's preferred direction x (unit)
+ * @param ey i's preferred direction y (unit)
+ *
+ * @example
+ * ```ts
+ * import { comesHeadOn } from "./_right_of_way.ts";
+ * import { AgentStore } from "../core/agent_store.ts";
+ * import assert from "node:assert/strict";
+ * const agents = new AgentStore(2);
+ * agents.add({ x: 1, y: 0 });
+ * agents.prefVx[0] = -1.3;
+ * assert.equal(comesHeadOn(1, 0, agents, 0), true);
+ * agents.prefVy[0] = 1.3; // 135° from i's direction: oncoming, not head-on
+ * assert.equal(comesHeadOn(1, 0, agents, 0), false);
+ * ```
+ */
+export function comesHeadOn(ex: number, ey: number, agents: AgentStore, j: number): boolean {
+  const qx = agents.prefVx[j], qy = agents.prefVy[j];
+  return ex * qx + ey * qy < -HEAD_ON_COS * Math.sqrt(qx * qx + qy * qy);
+}
+
+/** Seconds pinned over which the passing turn grows to {@linkcode PASSING_TURN_SHARE}. */
+const PASSING_TURN_S = 0.25;
+
+/**
+ * Share of their combined radii an agent pinned for `pinnedS` seconds in a counter-flow press
+ * gives up towards the people coming head-on: growing from 0 to
+ * {@linkcode PASSING_TURN_SHARE} over a quarter of a second pinned (a turn of the torso, not
+ * the slow squeeze of {@linkcode squeezeOf}).
+ *
+ * @example
+ * ```ts
+ * import { passingTurnOf } from "./_right_of_way.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(passingTurnOf(0), 0);
+ * assert.ok(Math.abs(passingTurnOf(0.125) - 0.2) < 1e-12);
+ * assert.equal(passingTurnOf(3), 0.4);
+ * ```
+ */
+export function passingTurnOf(pinnedS: number): number {
+  const s = (pinnedS / PASSING_TURN_S) * PASSING_TURN_SHARE;
+  return s <= 0 ? 0 : s < PASSING_TURN_SHARE ? s : PASSING_TURN_SHARE;
+}

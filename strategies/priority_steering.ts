@@ -32,7 +32,7 @@ import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts
 import type { World } from "../core/world.ts";
 import type { SteeringBehaviour } from "./steering/behaviour.ts";
 import { createBehaviour } from "./steering/catalogue.ts";
-import { ContactConstraint } from "./steering/contact.ts";
+import { ContactConstraint, PINNED_COLUMN, TURN_COLUMN } from "./steering/contact.ts";
 import { type BehaviourGroups, DEFAULT_GROUPS, parseGroups } from "./steering/groups.ts";
 import { Neighbourhood } from "./steering/neighbourhood.ts";
 import { BLOCKED_PROGRESS, nextPinnedTime, squeezeOf } from "./_right_of_way.ts";
@@ -74,7 +74,14 @@ export const STEERING_GROUP_COLUMN = "steering.group";
  * half a second the agent turns its shoulders to squeeze by (see `squeezeOf` in
  * strategies/_right_of_way.ts).
  */
-export const STEERING_PINNED_COLUMN = "steering.pinned";
+export const STEERING_PINNED_COLUMN = PINNED_COLUMN;
+
+/**
+ * State column with the share of the combined radii each agent gives up towards people coming
+ * the other way, its shoulders turned in a counter-flow press (when contact handling is on; see
+ * `passingTurnOf` in strategies/_right_of_way.ts).
+ */
+export const STEERING_TURN_COLUMN = TURN_COLUMN;
 
 /** Radius (m) contact handling reads: two body radii plus a step of closing at running speed. */
 const CONTACT_RADIUS = 0.75;
@@ -175,6 +182,14 @@ class PriorityStrategy implements Strategy {
         kind: "state",
         doc: "seconds stood pinned; past 0.5 s the agent turns its shoulders to neighbours",
       });
+      columns.set(STEERING_TURN_COLUMN, {
+        name: STEERING_TURN_COLUMN,
+        type: "f64",
+        default: 0,
+        kind: "state",
+        doc: "share of the combined radii given up towards people coming head-on " +
+          "(shoulders turned in a counter-flow press)",
+      });
     }
     for (const b of this.#behaviours) for (const c of b.columns ?? []) columns.set(c.name, c);
     this.columns = [...columns.values()];
@@ -195,6 +210,7 @@ class PriorityStrategy implements Strategy {
     const vx = a.vx, vy = a.vy, maxSpeed = a.maxSpeed, newVx = a.newVx, newVy = a.newVy;
     const prefVx = a.prefVx, prefVy = a.prefVy;
     const pinned = contact !== null ? a.column(STEERING_PINNED_COLUMN) : null;
+    const turns = contact !== null ? a.column(STEERING_TURN_COLUMN) : null;
     for (let i = begin; i < end; i++) {
       let ax = 0, ay = 0, won = -1;
       for (let g = 0; g < groups; g++) {
@@ -222,7 +238,7 @@ class PriorityStrategy implements Strategy {
       if (contact !== null) {
         vel[0] = ux;
         vel[1] = uy;
-        contact.apply(ctx, i, vel, squeezeOf(pinned![i]));
+        turns![i] = contact.apply(ctx, i, vel, squeezeOf(pinned![i]), pinned, turns);
         ux = vel[0];
         uy = vel[1];
         // Pinned (less than a tenth of the preferred progress) for long: the shoulders turn.

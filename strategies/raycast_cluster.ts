@@ -62,7 +62,13 @@
  *   others), an agent pinned for more than half a second turns its shoulders: towards its
  *   neighbours its body narrows by up to a fifth over the next two seconds, and squares up again
  *   once it walks (`squeezeOf` in strategies/_right_of_way.ts; state column `raycast.pinned`).
- *   A fully squeezed agent also settles the right of way as a cornered one does.
+ *   A fully squeezed agent also settles the right of way as a cornered one does. Pinned against
+ *   two or more people coming head-on (two crowds meeting wall to wall), the pair turns its
+ *   shoulders at once: their distance shrinks by up to 0.4 of the combined radii within a
+ *   quarter second of the more pinned of them standing (`PASSING_TURN_SHARE` in
+ *   strategies/_right_of_way.ts), so the interface of the crowds does not lock; in the
+ *   validation suite's counter-flow corridor at 2 /m² 46 % got through in 120 s in the worst
+ *   of seeds 1–3 without it, everyone with it.
  * - The returned angle is applied at once, so agents snap between headings; here the heading
  *   and the side-step ease towards their targets with time constant `turnTimeS`. Smoothing alone
  *   would blur the salsa into a 20 Hz jitter (two mirrored agents re-decide every step), so a

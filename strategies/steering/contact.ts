@@ -26,17 +26,45 @@
  * fifth of its radius, as people turn their shoulders to squeeze by (the `squeeze` argument of
  * {@linkcode ContactConstraint.apply}; `squeezeOf` in strategies/_right_of_way.ts).
  *
+ * Two crowds meeting head-on wall to wall lock the same way: everyone at the interface is pinned
+ * against two or three people coming the other way. An agent pinned against two or more people
+ * coming head-on turns its shoulders towards them at once: their distance shrinks by up to
+ * 0.4 of the combined radii within a quarter second (`PASSING_TURN_SHARE` and
+ * `passingTurnOf` in strategies/_right_of_way.ts; the `pinned` and `turns` arguments of
+ * {@linkcode ContactConstraint.apply}), the larger turn of the pair counting for both, so that
+ * the turned pairs slide past each other and lanes open behind them.
+ *
  * @module
  */
 import type { StepContext } from "../../core/strategy.ts";
 import { crowdExtent } from "./crowd_extent.ts";
 import { Neighbourhood } from "./neighbourhood.ts";
-import { BLOCKED_PROGRESS, comesTheOtherWay, mustGiveWay, WEDGE_GAP } from "../_right_of_way.ts";
+import {
+  BLOCKED_PROGRESS,
+  comesHeadOn,
+  comesTheOtherWay,
+  mustGiveWay,
+  PASSING_PRESS,
+  passingTurnOf,
+  WEDGE_GAP,
+} from "../_right_of_way.ts";
 
 /** True when agent j moves slower than `STILL_SPEED`. */
 function _still(a: StepContext["agents"], j: number): boolean {
   return a.vx[j] * a.vx[j] + a.vy[j] * a.vy[j] < STILL_SPEED * STILL_SPEED;
 }
+
+/**
+ * Name of the per-agent column of the seconds an agent has stood pinned, kept by compositions
+ * with contact handling (`STEERING_PINNED_COLUMN` of strategies/priority_steering.ts).
+ */
+export const PINNED_COLUMN = "steering.pinned";
+
+/**
+ * Name of the per-agent column of the passing turn (share of the combined radii given up towards
+ * people coming head-on) that {@linkcode ContactConstraint.apply} returned last.
+ */
+export const TURN_COLUMN = "steering.turn";
 
 /** Speed (m/s) under which an agent stands still: a head-on pair that has stopped is deadlocked. */
 const STILL_SPEED = 0.02;
@@ -98,8 +126,22 @@ export class ContactConstraint {
    * @param squeeze share of i's radius given up towards neighbours (shoulders turned by a pinned
    * agent, see `SQUEEZE_SHARE` in strategies/_right_of_way.ts), in [0, 1); walls see the whole
    * body
+   * @param pinned per-agent seconds stood pinned (see {@linkcode PINNED_COLUMN}); null: no
+   * passing turn
+   * @param turns per-agent passing turns of the last step (see {@linkcode TURN_COLUMN}); the
+   * larger of i's and a neighbour's counts for the pair
+   * @returns i's passing turn: the share of the combined radii it gives up towards people coming
+   * the other way (0 unless pinned against {@linkcode PASSING_PRESS} or more of them), for
+   * `turns`
    */
-  apply(ctx: StepContext, i: number, vel: Float64Array, squeeze = 0): void {
+  apply(
+    ctx: StepContext,
+    i: number,
+    vel: Float64Array,
+    squeeze = 0,
+    pinned: Float64Array | null = null,
+    turns: Float64Array | null = null,
+  ): number {
     const a = ctx.agents, dt = ctx.dt;
     const vx = vel[0], vy = vel[1];
     const pvx = a.prefVx[i], pvy = a.prefVy[i], wantSq = pvx * pvx + pvy * pvy;
@@ -117,10 +159,28 @@ export class ContactConstraint {
     near.gather(ctx, i, reach);
     const n = near.agentCount, buf = near.agents, ar = a.radius;
     const adx = near.agentDx, ady = near.agentDy, ad = near.agentDistance;
+    const want = Math.sqrt(wantSq), ux = want > 0 ? pvx / want : 0, uy = want > 0 ? pvy / want : 0;
+    const ownPinned = pinned !== null ? pinned[i] : 0;
+    // Pinned against two or more people coming head-on: the shoulders turn.
+    let press = 0;
+    if (ownPinned > 0 && want > 0) {
+      for (let k = 0; k < n; k++) {
+        const j = buf[k];
+        if (ad[k] - rw - ar[j] < WEDGE_GAP && comesHeadOn(ux, uy, a, j)) press++;
+      }
+    }
+    const turn = press >= PASSING_PRESS ? passingTurnOf(ownPinned) : 0;
     for (let k = 0; k < n; k++) {
       const d = ad[k];
       if (d === 0) continue;
-      const gap = d - ri - ar[buf[k]] - SLOP;
+      const j = buf[k];
+      let gap = d - ri - ar[j] - SLOP;
+      const tj = turns !== null ? turns[j] : 0, t = turn > tj ? turn : tj;
+      if (t > 0 && want > 0 && comesHeadOn(ux, uy, a, j)) {
+        // The pair's distance is set by the one of them that has turned the more.
+        const turned = d - (1 - t) * (rw + ar[j]) - SLOP;
+        if (turned > gap) gap = turned;
+      }
       if (gap >= reachGap) continue;
       const limit = gap / (2 * dt);
       count = this.#add(count, adx[k] / d, ady[k] / d, limit > -push ? limit : -push);
@@ -136,12 +196,12 @@ export class ContactConstraint {
         count = this.#add(count, sdx[q] / d, sdy[q] / d, limit > -push ? limit : -push);
       }
     }
-    if (count === 0) return;
+    if (count === 0) return turn;
     this.#project(vx, vy, count, vel);
     if (wantSq > 0 && vel[0] * pvx + vel[1] * pvy < BLOCKED_PROGRESS * wantSq) {
       // Blocked: give way to a wedged neighbour with the right of way, or step to the walking
       // side past one that comes the other way.
-      const want = Math.sqrt(wantSq), ex = pvx / want, ey = pvy / want;
+      const ex = ux, ey = uy;
       let awayX = 0, awayY = 0, oncoming = false;
       for (let k = 0; k < n; k++) {
         const j = buf[k], dx = adx[k], dy = ady[k], d = ad[k];
@@ -166,6 +226,7 @@ export class ContactConstraint {
         this.#project(ey * side, -ex * side, count, vel);
       }
     }
+    return turn;
   }
 
   /** Projects (vx, vy) onto the first `count` limits into `vel` (see the module doc). */

@@ -87,3 +87,50 @@ Deno.test("contact handling stops an agent at a wall", () => {
   assert.ok(a.px[0] > 2 - 0.25 - 0.01, "it reaches the wall");
   assert.ok(a.py[0] > 1, "and slides along it");
 });
+
+/** Agent 0 pinned for `pinnedS` s, walking east against `oncoming` people walking west. */
+function pressTurn(oncoming: number, pinnedS: number): { turn: number; gapAfter: number } {
+  const world = new World({ strategy: createNoneStrategy() });
+  world.addAgent({ x: 0, y: 0 });
+  world.agents.prefVx[0] = 1.3;
+  // Touching 0 ahead and diagonally ahead (surface gap 1 cm), as at the interface of two crowds.
+  const places = [[0.51, 0], [0.36, 0.36], [0.36, -0.36]];
+  for (let k = 0; k < oncoming; k++) {
+    world.addAgent({ x: places[k][0], y: places[k][1] });
+    world.agents.prefVx[k + 1] = -1.3;
+  }
+  world.prepare();
+  const ctx = {
+    agents: world.agents,
+    grid: world.grid,
+    obstacles: world.obstacles,
+    dt: 0.05,
+    walkingSide: "right",
+  } as never;
+  const contact = new ContactConstraint();
+  contact.prepare(ctx);
+  const pinned = new Float64Array(world.agents.count);
+  pinned[0] = pinnedS;
+  const turns = new Float64Array(world.agents.count);
+  const vel = new Float64Array([1.3, 0]);
+  const turn = contact.apply(ctx, 0, vel, 0, pinned, turns);
+  // Where the head-on neighbour's surface is after one step at this velocity (m).
+  return { turn, gapAfter: 0.51 - 0.5 - vel[0] * 0.05 };
+}
+
+Deno.test("contact: pinned against two people coming head-on, the shoulders turn", () => {
+  const pressed = pressTurn(2, 1);
+  assert.equal(pressed.turn, 0.4); // of the pair's combined radii
+  // The pair may now close to 0.3 m apart: the agent walks into the room it gained, at most half
+  // of it in one step (the neighbour closes the other half).
+  assert.ok(pressed.gapAfter < 0, `surface gap after a step ${pressed.gapAfter.toFixed(3)} m`);
+  assert.ok(pressed.gapAfter >= -0.1, `overlap ${(-pressed.gapAfter).toFixed(3)} m`);
+});
+
+Deno.test("contact: one person coming head-on, or not pinned, turns nobody", () => {
+  for (const [oncoming, pinnedS] of [[1, 1], [2, 0]]) {
+    const r = pressTurn(oncoming, pinnedS);
+    assert.equal(r.turn, 0, `${oncoming} oncoming, pinned ${pinnedS} s`);
+    assert.ok(r.gapAfter >= 0, `surface gap after a step ${r.gapAfter.toFixed(3)} m`);
+  }
+});
