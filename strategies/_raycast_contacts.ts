@@ -24,7 +24,6 @@ import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 import type { AgentStore } from "../core/agent_store.ts";
 import {
   comesHeadOn,
-  comesTheOtherWay,
   mustGiveWay,
   PASSING_PRESS,
   passingTurnOf,
