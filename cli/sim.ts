@@ -24,6 +24,8 @@ import { resolveScenario } from "../scenarios/resolve.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { runScenario } from "../scenarios/run.ts";
 import { TrajectoryRecorder } from "../recording/recorder.ts";
+import { sceneFromWorld } from "../viewer/scene_info.ts";
+import { sceneFilePath, writeSceneFile } from "../viewer/scene_file.ts";
 import { TrajectoryFileError } from "../recording/trajectory.ts";
 import { METRIC_DOCS, METRIC_NAMES, metricLabel } from "../metrics/run_metrics.ts";
 import { formatMetricsTable } from "../metrics/table.ts";
@@ -214,6 +216,21 @@ export async function simMain(args: string[]): Promise<number> {
     }
   }
 
+  let sceneFile: string | undefined;
+  if (recorder && resources?.city) {
+    // A run on a map: the city's layers beside the recording, for replays that show the city.
+    sceneFile = sceneFilePath(recorder.path);
+    try {
+      writeSceneFile(
+        sceneFile,
+        sceneFromWorld(built.world, built.spec, { city: resources.city, mesh: built.navMesh }),
+      );
+    } catch (error) {
+      recorder.close();
+      throw new FileError((error as Error).message);
+    }
+  }
+
   const plotPath = typeof values.plot === "string"
     ? resolveUserPath(svgPath(values.plot))
     : undefined;
@@ -262,7 +279,12 @@ export async function simMain(args: string[]): Promise<number> {
       steps: outcome.steps,
       interrupted: outcome.interrupted,
       out: recorder
-        ? { path: recorder.path, format: recorder.format, frames: recorder.framesWritten }
+        ? {
+          path: recorder.path,
+          format: recorder.format,
+          frames: recorder.framesWritten,
+          scene: sceneFile ?? null,
+        }
         : null,
       metrics: outcome.metrics,
     }));
@@ -277,7 +299,9 @@ export async function simMain(args: string[]): Promise<number> {
     );
     if (recorder) {
       console.log(
-        `\nwrote ${recorder.framesWritten} frames to ${recorder.path} (${recorder.format})`,
+        `\nwrote ${recorder.framesWritten} frames to ${recorder.path} (${recorder.format})${
+          sceneFile ? ` and the city's layers to ${sceneFile}` : ""
+        }`,
       );
     }
     if (plotPath) console.log(`${recorder ? "" : "\n"}drew ${plotPath}`);

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { at, osmXml } from "../geo/_test_maps.ts";
 import { runCli } from "./_cli.ts";
+import { ReplayFrameSource } from "../viewer/replay_source.ts";
+import { sceneFromWorld } from "../viewer/scene_info.ts";
+import { resolveScenario } from "../scenarios/resolve.ts";
+import { buildScenario } from "../scenarios/build.ts";
+import { strategies } from "../strategies/mod.ts";
 
 const SYDNEY =
   new URL("../../shared/data/cities/sydney-cbd/osm/sydneycbd_2023.osm.pbf", import.meta.url)
@@ -83,6 +88,58 @@ Deno.test("city: --export writes the city and walkable area as GeoJSON and print
       "city.geojson",
       "street.osm",
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("sim --out on a city writes the city's layers beside the recording, and its replay draws them", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/city.bin`;
+    const r = await runCli("sim", [
+      "--scenario",
+      "city",
+      "--agents",
+      "50",
+      "--steps",
+      "10",
+      "--out",
+      path,
+      "--json",
+    ], ["--allow-read", "--allow-write", "--allow-env"]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout).out;
+    assert.equal(out.scene, `${path}.scene.json`);
+
+    const replay = (await ReplayFrameSource.load([path]).open({
+      frames() {},
+      error() {},
+      statusChanged() {},
+    })).info().scene;
+    // The live run's scene of the same city, as the viewer builds it.
+    const { spec, source, resources } = await resolveScenario("city", { agents: 50 });
+    const built = buildScenario(spec, { registry: strategies, resources, source });
+    const live = sceneFromWorld(built.world, built.spec, {
+      city: resources!.city!,
+      mesh: built.navMesh,
+    });
+    assert.ok(replay.city, "the replay has the city's layers");
+    assert.equal(replay.city.buildings.length, live.city!.buildings.length);
+    assert.equal(replay.city.streets.length, live.city!.streets.length);
+    assert.ok(replay.city.buildings.length > 100, `${replay.city.buildings.length} buildings`);
+    assert.deepEqual(replay.anchor, live.anchor);
+
+    // Without the scene file, the recording alone replays with its header's obstacles only.
+    await Deno.remove(`${path}.scene.json`);
+    const bare = ReplayFrameSource.load([path]).recordings[0];
+    assert.equal(bare.scene, null);
+    // A damaged scene file is refused with its name.
+    await Deno.writeTextFile(`${path}.scene.json`, '{"name": 1}');
+    assert.throws(
+      () => ReplayFrameSource.load([path]),
+      /scene file '.*city\.bin\.scene\.json': expected the viewer's scene/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -52,6 +52,7 @@ export {
   trafficFrameBytes,
 } from "./traffic_frame.ts";
 export { crosswalkStripes, sceneFromCityTraffic, TrafficScene } from "./traffic_scene.ts";
+export { readSceneFile, sceneFilePath, writeSceneFile } from "./scene_file.ts";
 export {
   readTrafficTrack,
   type TrafficTrack,

@@ -18,6 +18,7 @@ import {
 } from "./frame_protocol.ts";
 import { sceneFromHeader } from "./scene_info.ts";
 import { readTrafficTrack, type TrafficTrack, trafficTrackPath } from "./traffic_track.ts";
+import { readSceneFile, sceneFilePath } from "./scene_file.ts";
 import { SLOWED_SHARE, STOPPED_SPEED } from "./agent_state.ts";
 import {
   DEFAULT_RECORDED_RADIUS,
@@ -44,6 +45,8 @@ export interface Recording {
   metrics: RecordedMetrics;
   /** The cars, lights and crossing states of a run with cars (`<path>.traffic`), else null. */
   traffic: TrafficTrack | null;
+  /** The scene of a run on a map (`<path>.scene.json`: the city's layers), else null. */
+  scene: SceneInfo | null;
 }
 
 /**
@@ -80,13 +83,20 @@ export function loadRecordings(paths: string[]): Recording[] {
     const metrics = measureRecording(data);
     const track = trafficTrackPath(path);
     const traffic = _exists(track) ? readTrafficTrack(track) : null;
-    return { path, data, label: data.header.strategy ?? name, arrivals, trips, metrics, traffic };
+    const sceneFile = sceneFilePath(path);
+    const scene = _exists(sceneFile) ? readSceneFile(sceneFile) : null;
+    const label = data.header.strategy ?? name;
+    return { path, data, label, arrivals, trips, metrics, traffic, scene };
   });
 }
 
-/** The scene of the first recording (its traffic track's, for a run with cars). */
+/**
+ * The scene of the first recording: its traffic track's (a run with cars), else its scene file's
+ * (a run on a map), else the one its header describes.
+ */
 export function replayScene(recordings: Recording[]): SceneInfo {
   if (recordings[0].traffic) return recordings[0].traffic.scene;
+  if (recordings[0].scene) return recordings[0].scene;
   const data = recordings[0].data, first = data.frames[0];
   return sceneFromHeader(data.header, first?.x ?? [], first?.y ?? []);
 }
