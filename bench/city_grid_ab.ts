@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { cpuMs } from "./_cpu_time.ts";
+import { timeCpu } from "./_cpu_time.ts";
 import { parseArgs } from "node:util";
 import { runMain, UsageError } from "../cli/_errors.ts";
 
@@ -24,18 +24,6 @@ interface Side {
   name: string;
   world: { step(): void; agents: { count: number; px: Float64Array; py: Float64Array } };
   cpu: Record<Phase, number>;
-}
-
-/** Wraps `object[method]` so that its CPU time adds to `cpu[phase]`. */
-function timeCpu(object: object, method: string, cpu: Record<Phase, number>, phase: Phase) {
-  const o = object as Record<string, (...args: unknown[]) => unknown>;
-  const f = o[method].bind(object);
-  o[method] = (...args: unknown[]) => {
-    const t = cpuMs();
-    const result = f(...args);
-    cpu[phase] += cpuMs() - t;
-    return result;
-  };
 }
 
 async function side(name: string, root: URL, strategy: string): Promise<Side> {

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { cpuMs } from "./_cpu_time.ts";
+import { timeCpu } from "./_cpu_time.ts";
 import { buildCityTraffic, type CityTrafficRun } from "../scenarios/city_traffic.ts";
 
 const WARMUP_STEPS = Number(Deno.env.get("CITY_BENCH_WARMUP") ?? 100);
@@ -37,23 +37,6 @@ interface Case {
   steps: number;
   cpu: Record<Phase, number>;
   lightsBefore: number;
-}
-
-/** Wraps `object[method]` so that its CPU time adds to `cpu[phase]`. */
-function timeCpu(
-  object: object,
-  method: string,
-  cpu: Record<Phase, number>,
-  phase: Phase,
-): void {
-  const o = object as Record<string, (...args: unknown[]) => unknown>;
-  const f = o[method].bind(object);
-  o[method] = (...args: unknown[]) => {
-    const t = cpuMs();
-    const result = f(...args);
-    cpu[phase] += cpuMs() - t;
-    return result;
-  };
 }
 
 function makeCase(strategy: string): Case {
