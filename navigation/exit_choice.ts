@@ -263,9 +263,7 @@ export class ExitChoiceNavigator implements Navigator {
     const finalX = a.column<Float64Array>("exit.finalX"),
       finalY = a.column<Float64Array>("exit.finalY");
     const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN);
-    if (this.#distance.length < m * a.count) this.#distance = new Float64Array(2 * m * a.count);
-    if (this.#chosen.length < m) this.#chosen = new Int32Array(m);
-    const dist = this.#distance;
+    const dist = this.#scratch(m, a.count);
     for (let i = begin; i < end; i++) {
       if (choice[i] === -1) continue;
       for (let g = 0; g < m; g++) {
@@ -282,18 +280,13 @@ export class ExitChoiceNavigator implements Navigator {
       } else if (_distanceToRect(via[current], a.px[i], a.py[i]) === 0) {
         // Through the gateway: on to the goal.
         choice[i] = -1;
-        a.goalX[i] = finalX[i];
-        a.goalY[i] = finalY[i];
-        status[i] = NavAgentStatus.unplanned;
+        _aimAt(a, status, i, finalX[i], finalY[i]);
         continue;
       } else if ((ctx.stepIndex + a.serial[i]) % every !== 0) continue;
       const best = this.#quickestRoute(a, i, current, begin, end, choice, finalX[i], finalY[i]);
       if (best !== current) {
         choice[i] = best;
-        const r = via[best];
-        a.goalX[i] = 0.5 * (r[0] + r[2]);
-        a.goalY[i] = 0.5 * (r[1] + r[3]);
-        status[i] = NavAgentStatus.unplanned;
+        _aimAtRect(a, status, i, via[best]);
       }
     }
   }
@@ -324,9 +317,7 @@ export class ExitChoiceNavigator implements Navigator {
     const a = ctx.agents, exits = this.#exits, m = exits.length, flags = a.flags;
     const choice = a.column<Int32Array>(EXIT_CHOICE_COLUMN);
     const status = a.column<Uint8Array>(NAVMESH_STATUS_COLUMN);
-    if (this.#distance.length < m * a.count) this.#distance = new Float64Array(2 * m * a.count);
-    if (this.#chosen.length < m) this.#chosen = new Int32Array(m);
-    const dist = this.#distance;
+    const dist = this.#scratch(m, a.count);
     // Distances of everyone to every exit, for the queues.
     for (let i = begin; i < end; i++) {
       for (let e = 0; e < m; e++) dist[i * m + e] = _distanceToRect(exits[e], a.px[i], a.py[i]);
@@ -337,7 +328,7 @@ export class ExitChoiceNavigator implements Navigator {
       let c = _exitHolding(exits, a.goalX[i], a.goalY[i]);
       if (c >= 0) {
         for (let e = 0; e < m; e++) if (dist[i * m + e] < dist[i * m + c]) c = e;
-        this.#goTo(a, status, i, c);
+        _aimAtRect(a, status, i, exits[c]);
       }
       choice[i] = c;
     }
@@ -349,18 +340,16 @@ export class ExitChoiceNavigator implements Navigator {
       const best = this.#quickest(a, i, current, begin, end, choice);
       if (best !== current) {
         choice[i] = best;
-        this.#goTo(a, status, i, best);
+        _aimAtRect(a, status, i, exits[best]);
       }
     }
   }
 
-  /** Makes exit `e` agent `i`'s goal (the middle of its rectangle), to be planned for afresh. */
-  #goTo(a: AgentStore, status: Uint8Array, i: number, e: number): void {
-    const r = this.#exits[e], x = 0.5 * (r[0] + r[2]), y = 0.5 * (r[1] + r[3]);
-    if (a.goalX[i] === x && a.goalY[i] === y) return;
-    a.goalX[i] = x;
-    a.goalY[i] = y;
-    status[i] = NavAgentStatus.unplanned;
+  /** The scratch distances of `count` agents to `m` options (grown as needed). */
+  #scratch(m: number, count: number): Float64Array {
+    if (this.#distance.length < m * count) this.#distance = new Float64Array(2 * m * count);
+    if (this.#chosen.length < m) this.#chosen = new Int32Array(m);
+    return this.#distance;
   }
 
   /**
@@ -449,3 +438,16 @@ export const exitChoiceNavigator: NavigatorFactory<ExitChoiceOptions> = {
     return new ExitChoiceNavigator(navMesh, options);
   },
 };
+
+/** Makes (x, y) agent `i`'s goal, to be planned for afresh (nothing when it is the goal already). */
+function _aimAt(a: AgentStore, status: Uint8Array, i: number, x: number, y: number): void {
+  if (a.goalX[i] === x && a.goalY[i] === y) return;
+  a.goalX[i] = x;
+  a.goalY[i] = y;
+  status[i] = NavAgentStatus.unplanned;
+}
+
+/** Makes the middle of rectangle `r` (`[minX, minY, maxX, maxY]`, m) agent `i`'s goal. */
+function _aimAtRect(a: AgentStore, status: Uint8Array, i: number, r: ArrayLike<number>): void {
+  _aimAt(a, status, i, 0.5 * (r[0] + r[2]), 0.5 * (r[1] + r[3]));
+}
