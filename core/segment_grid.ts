@@ -21,8 +21,13 @@ const MAX_CELLS = 1 << 22;
 const CLEARANCE_CELL = 0.5;
 /** Clearances are stored in whole steps of this many metres. */
 const CLEARANCE_STEP = 0.05;
-/** Largest clearance the map tells apart (m); a segment farther away is not looked at. */
+/**
+ * Default of the largest clearance the map tells apart (m); a segment farther away is not looked
+ * at.
+ */
 const CLEARANCE_CAP = 2.5;
+/** The largest clearance cap a {@linkcode SegmentGrid} takes (m): about 254 steps of 5 cm, a byte each. */
+export const SEGMENT_GRID_MAX_CLEARANCE_CAP = 12.7;
 /** Cells of the clearance map at most; beyond, every point may have a segment near. */
 const CLEARANCE_MAX_CELLS = 1 << 24;
 
@@ -77,14 +82,26 @@ export class SegmentGrid {
   #clearRows = 0;
   /** Slack (m) against rounding in the clearance test. */
   #clearSlack = 0;
+  /** Largest clearance the map tells apart (m). */
+  readonly #clearCap: number;
 
-  /** @param cellSize cell edge (m), usually twice the obstacle search radius */
-  constructor(cellSize = 2.1) {
+  /**
+   * @param cellSize cell edge (m), usually twice the obstacle search radius
+   * @param clearanceCap largest radius (m) {@linkcode SegmentGrid.isClear} can answer true for
+   *   (at most 12.7 m); a larger one costs a larger map
+   */
+  constructor(cellSize = 2.1, clearanceCap = CLEARANCE_CAP) {
     if (!(cellSize > 0) || !Number.isFinite(cellSize)) {
       throw new RangeError(
         `Cannot create SegmentGrid as 'cellSize' must be a finite number > 0: current value is ${cellSize}`,
       );
     }
+    if (!(clearanceCap > 0 && clearanceCap <= SEGMENT_GRID_MAX_CLEARANCE_CAP)) {
+      throw new RangeError(
+        `Cannot create SegmentGrid as 'clearanceCap' must be in (0, ${SEGMENT_GRID_MAX_CLEARANCE_CAP}] m: current value is ${clearanceCap}`,
+      );
+    }
+    this.#clearCap = clearanceCap;
     this.cellSize = cellSize;
     this.activeCellSize = cellSize;
     this.#invCell = 1 / cellSize;
@@ -188,8 +205,9 @@ export class SegmentGrid {
    * True when no segment lies within `radius` (m) of (`x`, `y`): then
    * {@linkcode SegmentGrid.queryRadius} would find none. False when one may (ask the query).
    * Answers from a map of clearances (the distance from each 0.5 m cell's centre to the
-   * nearest segment, rounded down to 5 cm steps up to 2.5 m; less the point's distance from the
-   * centre it bounds the point's), built on the first call after a build; one read.
+   * nearest segment, rounded down to 5 cm steps up to the cap, 2.5 m by default; less the
+   * point's distance from the centre it bounds the point's), built on the first call after a
+   * build; one read.
    */
   isClear(x: number, y: number, radius: number): boolean {
     if (this.#clearance === null) this.#buildClearance();
@@ -199,7 +217,7 @@ export class SegmentGrid {
     const r = Math.floor((y - this.#clearY0) * (1 / CLEARANCE_CELL));
     if (!(c >= 0 && r >= 0 && c < this.#clearCols && r < this.#clearRows)) {
       // Beyond the map every segment is more than the cap away (NaN: not clear).
-      return radius < CLEARANCE_CAP && x === x && y === y;
+      return radius < this.#clearCap && x === x && y === y;
     }
     const dx = x - (this.#clearX0 + (c + 0.5) * CLEARANCE_CELL);
     const dy = y - (this.#clearY0 + (r + 0.5) * CLEARANCE_CELL);
@@ -223,12 +241,12 @@ export class SegmentGrid {
       minY = Math.min(minY, ay[s], by[s]);
       maxY = Math.max(maxY, ay[s], by[s]);
     }
-    const cell = CLEARANCE_CELL, inv = 1 / cell, reach = CLEARANCE_CAP + cell;
+    const cell = CLEARANCE_CELL, inv = 1 / cell, reach = this.#clearCap + cell;
     const x0 = minX - reach, y0 = minY - reach;
     const cols = Math.floor((maxX + reach - x0) * inv) + 1;
     const rows = Math.floor((maxY + reach - y0) * inv) + 1;
     if (!(cols * rows <= CLEARANCE_MAX_CELLS)) return; // too large: never known to be clear
-    const capSteps = Math.floor(CLEARANCE_CAP / CLEARANCE_STEP);
+    const capSteps = Math.floor(this.#clearCap / CLEARANCE_STEP);
     const map = new Uint8Array(cols * rows).fill(capSteps);
     // Slack for rounding relative to the coordinates' magnitude.
     const slack = 1e-9 *

@@ -176,3 +176,15 @@ Deno.test("segment grid isClear: never clear with a segment in range, clear for 
   none.build(new Float64Array(0), new Float64Array(0), new Float64Array(0), new Float64Array(0), 0);
   assert.equal(none.isClear(0, 0, 100), true);
 });
+
+Deno.test("segment grid isClear answers up to its clearance cap, and refuses a cap a byte cannot hold", () => {
+  const wall = (grid: SegmentGrid) => {
+    grid.build(Float64Array.of(0), Float64Array.of(0), Float64Array.of(10), Float64Array.of(0), 1);
+    return grid;
+  };
+  // 4 m clear of the wall: beyond the default cap (2.5 m), within a 5 m one.
+  assert.equal(wall(new SegmentGrid(2)).isClear(5, 5, 4), false);
+  assert.equal(wall(new SegmentGrid(2, 5)).isClear(5, 5, 4), true);
+  assert.equal(wall(new SegmentGrid(2, 5)).isClear(5, 3, 4), false);
+  assert.throws(() => new SegmentGrid(2, 20), /'clearanceCap' must be in \(0, 12\.7\] m/);
+});

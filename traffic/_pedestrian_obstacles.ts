@@ -5,15 +5,14 @@
  *
  * A pedestrian counts on a link when its centre, now or `lookahead` seconds ahead at its current
  * velocity, is closer to the link's centre line than half a car's width plus its radius plus a
- * margin. Pedestrians clear of every link — most of those on sidewalks — are skipped with two
- * lookups in a distance field (the distance from each cell's centre to the nearest link, kept
- * up to a few metres), so a city of pedestrians costs little more than a loop over them; the
- * others are matched against the link segments near them.
+ * margin. Pedestrians clear of every link — most of those on sidewalks — are skipped with a few
+ * lookups in the link segments' clearance map ({@linkcode SegmentGrid.isClear}, kept up to a
+ * few metres), so a city of pedestrians costs little more than a loop over them; the others are
+ * matched against the link segments near them.
  *
  * @module
  */
-import { pointSegmentDistanceSq } from "../core/geometry.ts";
-import { SegmentGrid } from "../core/segment_grid.ts";
+import { SEGMENT_GRID_MAX_CLEARANCE_CAP, SegmentGrid } from "../core/segment_grid.ts";
 import type { LaneNetwork } from "./lane_network.ts";
 
 /**
@@ -37,19 +36,11 @@ export interface PedestrianView {
 
 /** Cell size (m) of the grid over link segments. */
 const CELL = 4;
-/** Cell size (m) of the distance field, unless the field would exceed `FIELD_MAX_CELLS`. */
-const FIELD_CELL = 0.5;
-/** Largest number of distance-field cells (4 M: 4 MB); larger cities get coarser cells. */
-const FIELD_MAX_CELLS = 1 << 22;
 /**
- * The field stores distances rounded down to whole steps of this many metres (a byte per cell:
- * a quarter of the memory of 32-bit floats, so the per-pedestrian look-ups mostly hit the cache);
- * `FIELD_FAR` stands for beyond the field's reach.
+ * The segment grid's clearance map tells pedestrians clear of every link up to this far beyond
+ * the corridor's half width (m).
  */
-const FIELD_STEP = 0.05;
-const FIELD_FAR = 255;
-/** The distance field is exact up to this far beyond the corridor's half width (m). */
-const FIELD_REACH = 4;
+const CLEAR_REACH = 4;
 
 /** Per-link lists of pedestrian stopping points, rebuilt each step. */
 export class PedestrianObstacles {
@@ -61,20 +52,9 @@ export class PedestrianObstacles {
   count = 0;
 
   readonly #network: LaneNetwork;
-  readonly #grid = new SegmentGrid(CELL);
+  readonly #grid: SegmentGrid;
   readonly #segLink: Int32Array;
   readonly #segFirst: Int32Array;
-  /**
-   * Distance from each cell's centre to the nearest link in whole `FIELD_STEP`s (rounded down),
-   * `FIELD_FAR` beyond `#fieldMax`.
-   */
-  readonly #field: Uint8Array;
-  readonly #fieldX0: number;
-  readonly #fieldY0: number;
-  readonly #fieldCell: number;
-  readonly #fieldCols: number;
-  readonly #fieldRows: number;
-  readonly #fieldMax: number;
   readonly #halfWidth: number;
   readonly #lookahead: number;
   #found = new Uint32Array(64);
@@ -91,6 +71,10 @@ export class PedestrianObstacles {
     this.#network = network;
     this.#halfWidth = halfWidth;
     this.#lookahead = lookahead;
+    this.#grid = new SegmentGrid(
+      CELL,
+      Math.min(halfWidth + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
+    );
     this.start = new Int32Array(network.linkCount + 1);
     this.#cursor = new Int32Array(network.linkCount + 1);
     let segments = 0;
@@ -113,58 +97,6 @@ export class PedestrianObstacles {
       }
     }
     this.#grid.build(ax, ay, bx, by, n);
-    // The distance field: exact distances from cell centres to the segments, up to fieldMax.
-    const max = halfWidth + FIELD_REACH;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let k = 0; k < n; k++) {
-      minX = Math.min(minX, ax[k], bx[k]);
-      minY = Math.min(minY, ay[k], by[k]);
-      maxX = Math.max(maxX, ax[k], bx[k]);
-      maxY = Math.max(maxY, ay[k], by[k]);
-    }
-    if (n === 0) {
-      minX =
-        minY =
-        maxX =
-        maxY =
-          0;
-    }
-    minX -= max;
-    minY -= max;
-    maxX += max;
-    maxY += max;
-    let cell = FIELD_CELL;
-    while (((maxX - minX) / cell + 1) * ((maxY - minY) / cell + 1) > FIELD_MAX_CELLS) cell *= 2;
-    const cols = Math.floor((maxX - minX) / cell) + 1, rows = Math.floor((maxY - minY) / cell) + 1;
-    const field = new Float64Array(cols * rows).fill(Infinity);
-    for (let k = 0; k < n; k++) {
-      const cx0 = Math.max(0, Math.floor((Math.min(ax[k], bx[k]) - max - minX) / cell));
-      const cx1 = Math.min(cols - 1, Math.floor((Math.max(ax[k], bx[k]) + max - minX) / cell));
-      const cy0 = Math.max(0, Math.floor((Math.min(ay[k], by[k]) - max - minY) / cell));
-      const cy1 = Math.min(rows - 1, Math.floor((Math.max(ay[k], by[k]) + max - minY) / cell));
-      for (let cy = cy0; cy <= cy1; cy++) {
-        const y = minY + (cy + 0.5) * cell;
-        for (let cx = cx0; cx <= cx1; cx++) {
-          const x = minX + (cx + 0.5) * cell;
-          const d = Math.sqrt(pointSegmentDistanceSq(x, y, ax[k], ay[k], bx[k], by[k]));
-          const c = cy * cols + cx;
-          if (d <= max && d < field[c]) field[c] = d;
-        }
-      }
-    }
-    this.#field = new Uint8Array(cols * rows);
-    for (let c = 0; c < cols * rows; c++) {
-      const d = field[c];
-      this.#field[c] = d === Infinity
-        ? FIELD_FAR
-        : Math.min(FIELD_FAR - 1, Math.floor(d / FIELD_STEP));
-    }
-    this.#fieldX0 = minX;
-    this.#fieldY0 = minY;
-    this.#fieldCell = cell;
-    this.#fieldCols = cols;
-    this.#fieldRows = rows;
-    this.#fieldMax = max;
   }
 
   /** Rebuilds the lists from the pedestrians' current positions and velocities. */
@@ -172,10 +104,6 @@ export class PedestrianObstacles {
     const net = this.#network, g = this.#grid;
     const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
     const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
-    const fieldMax = this.#fieldMax - 0.7072 * this.#fieldCell;
-    const field = this.#field, fx0 = this.#fieldX0, fy0 = this.#fieldY0;
-    const invCell = 1 / this.#fieldCell, fcols = this.#fieldCols, frows = this.#fieldRows;
-    const slack = 0.7072 * this.#fieldCell;
     let n = 0;
     for (let i = 0; i < pedestrians.count; i++) {
       const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
@@ -183,24 +111,8 @@ export class PedestrianObstacles {
       // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
       // points are off every car's path. One lookup settles most pedestrians.
       const x1 = x0 + dx, y1 = y0 + dy;
-      if (reach < fieldMax) {
-        const cx = Math.floor((x0 - fx0) * invCell), cy = Math.floor((y0 - fy0) * invCell);
-        if (cx < 0 || cy < 0 || cx >= fcols || cy >= frows) {
-          if (reach + move < fieldMax) continue;
-        } else {
-          const q0 = field[cy * fcols + cx];
-          const clear0 = (q0 === FIELD_FAR ? Infinity : q0 * FIELD_STEP) - slack;
-          if (clear0 > reach + move) continue;
-          if (clear0 > reach) {
-            // The predicted point too?
-            const kx = Math.floor((x1 - fx0) * invCell), ky = Math.floor((y1 - fy0) * invCell);
-            const outside = kx < 0 || ky < 0 || kx >= fcols || ky >= frows;
-            if (outside) continue;
-            const q1 = field[ky * fcols + kx];
-            if ((q1 === FIELD_FAR ? Infinity : q1 * FIELD_STEP) - slack > reach) continue;
-          }
-        }
-      }
+      if (g.isClear(x0, y0, reach + move)) continue;
+      if (g.isClear(x0, y0, reach) && g.isClear(x1, y1, reach)) continue;
       const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
       const queryRadius = reach + 0.5 * move;
       let found = g.queryRadius(mx, my, queryRadius, this.#found);
