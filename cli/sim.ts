@@ -61,7 +61,8 @@ export const SIM_FLAGS = {
   out: {
     type: "string",
     short: "o",
-    help: "record trajectories: .txt (PedPy text), .csv, .bin or .geojson (lon/lat)",
+    help:
+      "record trajectories: .txt (PedPy text), .csv, .bin or .geojson (lon/lat); beside them <out>.scene.json (on a map) or <out>.traffic (cars) for the viewer's replay",
   },
   every: { type: "string", help: "record every k-th step (default 1)" },
   plot: { type: "string", help: "also draw trajectories and density (.svg)" },
