@@ -21,11 +21,8 @@ import { launchHeadlessChromium } from "../viewer/tools/headless_chromium.ts";
 import { decode, encode } from "fast-png";
 import { buildClientBundle } from "../viewer/client_bundle.ts";
 import { CROSSING_STATE_COLORS, type Rgb, strategyColor } from "../viewer/client/colors.ts";
-import {
-  TRAFFIC_COLORS,
-  VEHICLE_LIGHT_COLORS,
-  WALK_SIGNAL_COLORS,
-} from "../viewer/client/traffic_layers.ts";
+import { TRAFFIC_COLORS } from "../viewer/client/traffic_layers.ts";
+import { signalHeadColor } from "../viewer/client/signal_heads.ts";
 import type { FrameSource } from "../viewer/frame_source.ts";
 import { LiveFrameSource } from "../viewer/live_source.ts";
 import { ReplayFrameSource } from "../viewer/replay_source.ts";
@@ -1146,7 +1143,8 @@ CHECKS.push([
       );
       await step(t, "traffic lights and walk signals show their current colour", async () => {
         // The page reports the states it draws, those of the latest traffic message.
-        assert.deepEqual((await state(page)).views[0].signalStates, tr.signalStates);
+        const shown = (await state(page)).views[0];
+        assert.deepEqual(shown.signalStates, tr.signalStates);
         const heads: { position: [number, number]; kind: string }[] = await page.evaluate(
           () => (globalThis as ThrongHook).__throng.scene().traffic.signals,
         );
@@ -1155,8 +1153,9 @@ CHECKS.push([
         for (let i = 0; i < heads.length; i++) {
           const p = await project(heads[i].position[0], heads[i].position[1]);
           if (!visible(p)) continue;
-          const palette = heads[i].kind === "vehicle" ? VEHICLE_LIGHT_COLORS : WALK_SIGNAL_COLORS;
-          const want = palette[tr.signalStates[i]];
+          // A flashing walk signal blinks with the simulation's clock.
+          const kind = heads[i].kind as "vehicle" | "walk";
+          const want = signalHeadColor(kind, tr.signalStates[i], shown.time);
           assert.ok(
             near(pixels.at(p.x, p.y), want, 30),
             `${heads[i].kind} head ${i} (state ${tr.signalStates[i]}) drawn ${

@@ -11,7 +11,13 @@
 import { COORDINATE_SYSTEM, type Layer } from "@deck.gl/core";
 import { LineLayer, ScatterplotLayer, SolidPolygonLayer } from "@deck.gl/layers";
 import type { MetrePoint, TrafficSceneInfo } from "../frame_protocol.ts";
-import { carCentreLines, signalIndices, type TrafficFrame } from "../traffic_frame.ts";
+import { carCentreLines, type TrafficFrame } from "../traffic_frame.ts";
+import {
+  signalDrawing,
+  VEHICLE_LIGHT_COLORS,
+  WALK_SIGNAL_COLORS,
+  walkSignalLit,
+} from "./signal_heads.ts";
 import type { Rgb } from "./colors.ts";
 import type { ViewLayerContext, ViewLayerKind } from "./layers.ts";
 
@@ -22,20 +28,6 @@ export const TRAFFIC_COLORS = {
   car: [206, 216, 232] as Rgb,
   stoppedCar: [122, 132, 156] as Rgb,
 } as const;
-
-/** Colour of a vehicle light by `SignalColor` (green, yellow, red). */
-export const VEHICLE_LIGHT_COLORS: readonly Rgb[] = [
-  [40, 214, 90],
-  [255, 196, 30],
-  [232, 36, 36],
-];
-
-/** Colour of a walk signal by `WalkSignal` (walk, flashing, don't walk). */
-export const WALK_SIGNAL_COLORS: readonly Rgb[] = [
-  [235, 245, 255],
-  [255, 150, 30],
-  [200, 60, 20],
-];
 
 /** Names of the signal states, as the legend shows them. */
 const VEHICLE_LIGHT_NAMES = ["green", "yellow", "red"];
@@ -143,7 +135,8 @@ function _carLayers(c: ViewLayerContext): Layer[] {
 function _lightLayers(c: ViewLayerContext): Layer[] {
   const scene = c.scene.traffic, t = c.traffic;
   if (!scene || scene.signals.length === 0) return [];
-  const drawn = signalDrawing(scene, t);
+  const time = c.frame?.time ?? 0;
+  const drawn = signalDrawing(scene, t, time);
   const layers: Layer[] = [];
   for (const kind of ["walk", "vehicle"] as const) {
     const heads = drawn[kind];
@@ -167,7 +160,7 @@ function _lightLayers(c: ViewLayerContext): Layer[] {
         lineWidthUnits: "pixels",
         getLineWidth: 1,
         parameters: { depthCompare: "always" },
-        updateTriggers: { getFillColor: t?.step ?? -1 },
+        updateTriggers: { getFillColor: `${t?.step ?? -1}:${walkSignalLit(time)}` },
       }),
     );
   }
@@ -202,54 +195,5 @@ export function carDrawing(frame: TrafficFrame): CarDrawing {
     }
     _cars.set(frame, drawn);
   }
-  return drawn;
-}
-
-/** Signal heads of one kind as drawn: positions (m) and RGBA colours. */
-export interface SignalHeads {
-  /** Heads. */
-  count: number;
-  /** `x, y` per head (m). */
-  positions: Float32Array;
-  /** RGBA per head, in its current state (grey before the first traffic message). */
-  colors: Uint8Array;
-}
-
-const _heads = new WeakMap<TrafficSceneInfo, { walk: number[]; vehicle: number[] }>();
-const _signals = new WeakMap<
-  TrafficFrame | TrafficSceneInfo,
-  { walk: SignalHeads; vehicle: SignalHeads }
->();
-
-/** The scene's signal heads in the states of `frame` (made once per message). */
-export function signalDrawing(
-  scene: TrafficSceneInfo,
-  frame: TrafficFrame | null,
-): { walk: SignalHeads; vehicle: SignalHeads } {
-  const key = frame ?? scene;
-  let drawn = _signals.get(key);
-  if (drawn) return drawn;
-  let heads = _heads.get(scene);
-  if (!heads) {
-    heads = { walk: signalIndices(scene, "walk"), vehicle: signalIndices(scene, "vehicle") };
-    _heads.set(scene, heads);
-  }
-  const make = (indices: number[], palette: readonly Rgb[]): SignalHeads => {
-    const positions = new Float32Array(2 * indices.length);
-    const colors = new Uint8Array(4 * indices.length);
-    indices.forEach((i, k) => {
-      positions[2 * k] = scene.signals[i].position[0];
-      positions[2 * k + 1] = scene.signals[i].position[1];
-      const state = frame && i < frame.signals ? frame.signalState[i] : -1;
-      const rgb = palette[state] ?? [128, 128, 128];
-      colors.set([rgb[0], rgb[1], rgb[2], 255], 4 * k);
-    });
-    return { count: indices.length, positions, colors };
-  };
-  drawn = {
-    walk: make(heads.walk, WALK_SIGNAL_COLORS),
-    vehicle: make(heads.vehicle, VEHICLE_LIGHT_COLORS),
-  };
-  _signals.set(key, drawn);
   return drawn;
 }
