@@ -8,12 +8,12 @@
  * Each simulated person starts in the constant-velocity baseline's state: at their last observed
  * position with the velocity of the last observed displacement, and keeps that velocity as
  * their preferred velocity (a goal far ahead along it, at that speed), on the walking side of the
- * scene's city. Nobody may walk faster than observed (the speed cap is the observed speed): people
- * avoid each other by turning or braking. Without avoidance (`none`) the simulation is the baseline, so every difference
- * from it is the avoidance's. Everyone has the mean shoulder radius, except people seen closer
- * to someone than two such radii: their radius shrinks to half that distance less 1 cm, so that
- * a group seen walking or standing close together is not pushed apart at the first step. No
- * scene obstacles are modelled.
+ * scene's city. Nobody may walk faster than observed (the speed cap is the observed speed):
+ * people avoid each other by turning or braking. Without avoidance (`none`) the simulation is the
+ * baseline, so every difference from it is the avoidance's. Everyone has the mean shoulder
+ * radius, except people seen closer to someone than two such radii: their radius shrinks to half
+ * that distance less 1 cm, so that a group seen walking or standing close together is not pushed
+ * apart at the first step. No scene obstacles are modelled.
  *
  * Which data chose what: the preferred speed (the last observed one, not the mean over the
  * observed samples), the speed cap (the observed speed, not 1.3 times it) and the shrinking radius
@@ -38,7 +38,10 @@ import { defineTest, fmt, meanOf, type ValidationTest } from "./validation_test_
 /** Body radius of everyone (m): the mean shoulder radius (who is who is not known). */
 export const BODY_RADIUS: number = distributionMean(SHOULDER_RADIUS);
 
-/** Play (m) left between two people seen closer than two body radii: each radius is half their distance less this. */
+/**
+ * Play (m) left between two people seen closer than two body radii: each radius is half their
+ * distance less this.
+ */
 export const CLOSE_PAIR_PLAY = 0.01;
 
 /** Smallest radius (m) of someone seen very close to (or at the position of) someone else. */
