@@ -8,6 +8,10 @@
  *   the mesh, drawn at random across the map, with the navigator's defaults (minimum width
  *   1.1 m, paths within 1 % of the shortest, 8 landmarks). Target: under 1 ms. The first query
  *   builds the mesh's landmark tables; their CPU time is printed at start-up.
+ * - corridor path query: the same pairs with `search: "corridor"` (A* over triangles, then the
+ *   funnel). At start-up its CPU time per query, triangles expanded, and how much longer its
+ *   paths are than the exact search's (median, 90th percentile and largest, over the pairs both
+ *   find) are printed.
  *
  * At start-up each city is built once and printed: the CPU time of each phase (read the file,
  * build the model, walkable area + mesh; one core, first run, so including compilation), its
@@ -110,16 +114,36 @@ for (const [name, path] of CITIES) {
   const landmarkMs = cpuMs() - cpuLandmarks;
   const outcomes: Record<string, number> = {};
   let nodes = 0, perQuery = Infinity;
+  const exactLength = new Float64Array(pairs.length).fill(NaN);
   for (let round = 0; round < 3; round++) {
     const t0 = cpuMs();
-    for (const p of pairs) {
+    for (const [i, p] of pairs.entries()) {
       const status = query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
       if (round > 0) continue;
       outcomes[`${status}/${out.reason}`] = (outcomes[`${status}/${out.reason}`] ?? 0) + 1;
       nodes += out.nodes;
+      if (status === "found") exactLength[i] = out.length;
     }
     perQuery = Math.min(perQuery, (cpuMs() - t0) / pairs.length);
   }
+  const corridorQuery = new NavMeshQuery(nav.mesh, { search: "corridor" });
+  const corridorOut = new NavPath();
+  const excess: number[] = [];
+  let corridorNodes = 0, corridorPerQuery = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const t0 = cpuMs();
+    for (const [i, p] of pairs.entries()) {
+      const status = corridorQuery.findPath(p.subarray(0, 2), p.subarray(2, 4), corridorOut);
+      if (round > 0) continue;
+      corridorNodes += corridorOut.nodes;
+      if (status === "found" && exactLength[i] > 0) {
+        excess.push(corridorOut.length / exactLength[i] - 1);
+      }
+    }
+    corridorPerQuery = Math.min(corridorPerQuery, (cpuMs() - t0) / pairs.length);
+  }
+  excess.sort((a, b) => a - b);
+  const percent = (q: number) => (100 * excess[Math.round(q * (excess.length - 1))]).toFixed(1);
   console.log(
     `${name}: first import + mesh ${cpu.toFixed(0)} ms CPU ${JSON.stringify(phases)}, ` +
       `${nav.mesh.triangleCount} triangles, model + mesh ${
@@ -130,7 +154,11 @@ for (const [name, path] of CITIES) {
       `${reachable.length} of ${nav.reachable.length} street nodes reachable; ` +
       `${query.landmarkCount} landmarks built in ${landmarkMs.toFixed(0)} ms CPU (first query); ` +
       `200 queries (mean ${(distance / 200).toFixed(0)} m apart): ${JSON.stringify(outcomes)}, ` +
-      `${(nodes / 200).toFixed(0)} search nodes and ${perQuery.toFixed(2)} ms CPU per query`,
+      `${(nodes / 200).toFixed(0)} search nodes and ${perQuery.toFixed(2)} ms CPU per query; ` +
+      `corridor search: ${corridorPerQuery.toFixed(2)} ms CPU and ${
+        (corridorNodes / 200).toFixed(0)
+      } triangles per query, paths longer than the exact ones by ${percent(0.5)} % (median), ` +
+      `${percent(0.9)} % (90th percentile), ${percent(1)} % (largest) over ${excess.length} pairs`,
   );
 
   Deno.bench({
@@ -153,6 +181,17 @@ for (const [name, path] of CITIES) {
     fn() {
       const p = pairs[next++ % pairs.length];
       query.findPath(p.subarray(0, 2), p.subarray(2, 4), out);
+    },
+  });
+  let nextCorridor = 0;
+  Deno.bench({
+    name: `${name}: corridor path query across the map`,
+    group: "corridor path query",
+    n: 200,
+    warmup: 20,
+    fn() {
+      const p = pairs[nextCorridor++ % pairs.length];
+      corridorQuery.findPath(p.subarray(0, 2), p.subarray(2, 4), corridorOut);
     },
   });
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { NumberOption } from "../core/options.ts";
+import type { EnumOption, NumberOption } from "../core/options.ts";
 
 /**
  * Distance to the goal (m) inside which the preferred speed falls linearly to zero (Reynolds'
@@ -52,4 +52,13 @@ export const HEURISTIC_WEIGHT_OPTION: NumberOption = {
   max: 10,
   doc:
     "weighted A*: every route is at most this factor longer than the shortest; 1 finds the shortest but explores the whole ellipse around start and goal (quadratic in distance), 1.01 searches far less",
+};
+
+/** How path queries search the mesh: exact shortest paths, or A* over triangles and the funnel. */
+export const PATH_SEARCH_OPTION: EnumOption<"exact" | "corridor"> = {
+  type: "enum",
+  values: ["exact", "corridor"],
+  default: "exact",
+  doc:
+    "exact: the shortest path (any-angle search); corridor: A* over the mesh's triangles and the funnel through them, as Recast/Detour plans, several times faster on city meshes and sometimes the longer way round an obstacle",
 };

@@ -32,8 +32,9 @@ export interface PathLandmarks {
   /** Landmark positions `[x0, y0, x1, y1, …]` (m). */
   readonly points: Float64Array;
   /**
-   * Shortest-path distance (m) from landmark L to vertex u at `L * vertexCount + u`, through
-   * passages of any width; Infinity where the landmark does not reach.
+   * Shortest-path distance (m) from landmark L to vertex u at `u * count + L` (a vertex's
+   * distances side by side, so a bound reads one cache line), through passages of any width;
+   * Infinity where the landmark does not reach.
    */
   readonly distances: Float64Array;
   /** Time spent choosing the landmarks and computing their tables (ms). */
@@ -72,7 +73,8 @@ export function selectLandmarks(
   const sy = (c[2 * v[3 * seed] + 1] + c[2 * v[3 * seed + 1] + 1] + c[2 * v[3 * seed + 2] + 1]) /
     3;
   // Distance of each vertex to the nearest landmark chosen so far (first: to the seed point).
-  const nearest = new Float64Array(V);
+  const nearest = new Float64Array(V), table = new Float64Array(V);
+  const tables: Float64Array[] = [];
   if (!fieldFrom(sx, sy, nearest)) return none();
   let chosen = 0;
   for (; chosen < count; chosen++) {
@@ -87,11 +89,17 @@ export function selectLandmarks(
     if (far < 0) break; // everything reached is a landmark already
     points[2 * chosen] = c[2 * far];
     points[2 * chosen + 1] = c[2 * far + 1];
-    const table = distances.subarray(chosen * V, (chosen + 1) * V);
     if (!fieldFrom(c[2 * far], c[2 * far + 1], table)) return none();
     for (let u = 0; u < V; u++) {
       if (chosen === 0 || table[u] < nearest[u]) nearest[u] = table[u];
     }
+    tables.push(table.slice());
+  }
+  // Vertex-major: the landmarks' distances of a vertex side by side.
+  const packed = distances.subarray(0, chosen * V);
+  for (let L = 0; L < chosen; L++) {
+    const table = tables[L];
+    for (let u = 0; u < V; u++) packed[u * chosen + L] = table[u];
   }
   return {
     count: chosen,
@@ -116,4 +124,68 @@ function largestComponentTriangle(mesh: NavMesh): number {
     }
   }
   return best;
+}
+
+/**
+ * The ALT lower bound towards one goal (Goldberg & Harrelson 2005): for a mesh vertex u, by the
+ * triangle inequality d(u, goal) ≥ |d(L, goal) − d(L, u)| for every landmark L. Set the goal
+ * with {@linkcode LandmarkBound.setGoal}, then read vertex bounds; each is computed once per goal.
+ */
+export class LandmarkBound {
+  /** The landmark tables. */
+  readonly landmarks: PathLandmarks;
+  #mesh: NavMesh;
+  #goalLo: Float64Array;
+  #goalHi: Float64Array;
+  #bound: Float64Array;
+  #stamp: Int32Array;
+  #goal = 0;
+
+  constructor(mesh: NavMesh, landmarks: PathLandmarks) {
+    this.#mesh = mesh;
+    this.landmarks = landmarks;
+    this.#goalLo = new Float64Array(landmarks.count);
+    this.#goalHi = new Float64Array(landmarks.count);
+    this.#bound = new Float64Array(mesh.vertexCount);
+    this.#stamp = new Int32Array(mesh.vertexCount);
+  }
+
+  /**
+   * Sets the goal (`gx`, `gy`, m) in clear triangle `goalTri`. Its distance range from each
+   * landmark comes from the triangle's vertices: the straight segment from a vertex to the goal
+   * is clear, so the goal is at most that much nearer or further than the vertex.
+   */
+  setGoal(goalTri: number, gx: number, gy: number): void {
+    this.#goal++;
+    const lm = this.landmarks, count = lm.count, v = this.#mesh.triangles, c = this.#mesh.coords;
+    for (let L = 0; L < count; L++) {
+      let lo = -Infinity, hi = Infinity;
+      for (let j = 0; j < 3; j++) {
+        const u = v[3 * goalTri + j], d = lm.distances[u * count + L];
+        if (d === Infinity) continue;
+        const ex = c[2 * u] - gx, ey = c[2 * u + 1] - gy, e = Math.sqrt(ex * ex + ey * ey);
+        if (d - e > lo) lo = d - e;
+        if (d + e < hi) hi = d + e;
+      }
+      this.#goalLo[L] = lo;
+      this.#goalHi[L] = hi;
+    }
+  }
+
+  /** Lower bound (m) of the shortest-path distance from vertex `u` to the goal. */
+  vertex(u: number): number {
+    if (this.#stamp[u] === this.#goal) return this.#bound[u];
+    const count = this.landmarks.count, o = u * count, dist = this.landmarks.distances;
+    const lo = this.#goalLo, hi = this.#goalHi;
+    let b = 0;
+    for (let L = 0; L < count; L++) {
+      const d = dist[o + L];
+      if (d === Infinity) continue;
+      if (lo[L] - d > b) b = lo[L] - d;
+      if (d - hi[L] > b) b = d - hi[L];
+    }
+    this.#stamp[u] = this.#goal;
+    this.#bound[u] = b;
+    return b;
+  }
 }

@@ -27,11 +27,18 @@
  */
 import FlatQueue from "npm:flatqueue@3.1.0";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
-import { HEURISTIC_WEIGHT_OPTION, MIN_WIDTH_OPTION } from "./navigation_options.ts";
+import {
+  HEURISTIC_WEIGHT_OPTION,
+  MIN_WIDTH_OPTION,
+  PATH_SEARCH_OPTION,
+} from "./navigation_options.ts";
+import { CorridorSearch } from "./corridor_search.ts";
+import { type FunnelRequest, stringPull } from "./funnel.ts";
 import type { NavMesh } from "./navmesh.ts";
 import {
   LANDMARK_FIELD_NODES_PER_TRIANGLE,
   LANDMARK_MIN_TRIANGLES,
+  LandmarkBound,
   type PathLandmarks,
   selectLandmarks,
 } from "./path_landmarks.ts";
@@ -126,6 +133,14 @@ export interface PathQueryOptions {
    * @default 8
    */
   landmarks: number;
+  /**
+   * `exact`: the shortest path (within `heuristicWeight`), by an any-angle search over
+   * intervals of mesh edges. `corridor`: A* over triangles, then the funnel through them, as
+   * Recast/Detour plans; several times faster on large meshes, and the path may take the longer
+   * way round an obstacle where the two differ little (see {@linkcode CorridorSearch}).
+   * @default "exact"
+   */
+  search: "exact" | "corridor";
 }
 
 /** Descriptors of {@linkcode PathQueryOptions}. */
@@ -158,6 +173,7 @@ export const PATH_QUERY_OPTIONS: OptionSpecs<PathQueryOptions> = {
     doc:
       "landmarks for the ALT lower bound on meshes of 5,000 triangles or more (built once per mesh on its first query); 0 uses the straight-line bound alone",
   },
+  search: PATH_SEARCH_OPTION,
 };
 
 const RIGHT_VERTEX = 1, LEFT_VERTEX = 2, FAN = 4, FINAL = 8;
@@ -229,12 +245,19 @@ export class NavMeshQuery {
   // distance range per landmark, and each vertex's bound, cached for the running query.
   /** 1 at the vertices a shortest path can bend round (see {@linkcode turningVertices}). */
   #turns: Uint8Array;
-  #landmarks: PathLandmarks | null = null;
+  #landmarks: LandmarkBound | null = null;
   #landmarksResolved = false;
-  #goalLo = new Float64Array(0);
-  #goalHi = new Float64Array(0);
-  #vertexBound: Float64Array;
-  #vertexBoundStamp: Int32Array;
+  #corridor: CorridorSearch | null = null;
+  #funnel: FunnelRequest = {
+    corridor: new Int32Array(0),
+    begin: 0,
+    end: 0,
+    startX: 0,
+    startY: 0,
+    endX: 0,
+    endY: 0,
+    out: new Float64Array(0),
+  };
   // Distance-field mode: vertex distances from the source, written as nodes are generated.
   #field: Float64Array | null = null;
 
@@ -246,8 +269,6 @@ export class NavMeshQuery {
     this.#rootG = new Float64Array(mesh.vertexCount);
     this.#rootStamp = new Int32Array(mesh.vertexCount);
     this.#turns = turningVerticesOf(mesh);
-    this.#vertexBound = new Float64Array(mesh.vertexCount);
-    this.#vertexBoundStamp = new Int32Array(mesh.vertexCount);
     this.#grow(1024);
   }
 
@@ -256,7 +277,7 @@ export class NavMeshQuery {
    * triangles, and on open meshes where they would cost more than they save.
    */
   get landmarkCount(): number {
-    return this.#landmarks?.count ?? 0;
+    return this.#landmarks?.landmarks.count ?? 0;
   }
 
   /**
@@ -322,12 +343,15 @@ export class NavMeshQuery {
     this.#gy = gy;
     this.#goalTri = goalTri;
     if (!this.#landmarksResolved) this.#resolveLandmarks();
-    if (this.#landmarks) this.#boundGoal(goalTri, gx, gy);
+    this.#landmarks?.setGoal(goalTri, gx, gy);
     if (startTri === goalTri) {
       this.#writeDirect(out, startTri, sx, sy, gx, gy);
       out.status = snapped ? "partial" : "found";
       out.reason = snapped ? "goal-snapped" : "ok";
       return out.status;
+    }
+    if (this.options.search === "corridor") {
+      return this.#findCorridorPath(out, startTri, sx, sy, goalTri, gx, gy, snapped);
     }
     const final = this.#search(startTri, sx, sy);
     out.nodes = this.#n;
@@ -346,6 +370,68 @@ export class NavMeshQuery {
     return this.#fail(out, "too-narrow");
   }
 
+  /** Corridor search (see {@linkcode CorridorSearch}), then the funnel through its triangles. */
+  #findCorridorPath(
+    out: NavPath,
+    startTri: number,
+    sx: number,
+    sy: number,
+    goalTri: number,
+    gx: number,
+    gy: number,
+    snapped: boolean,
+  ): PathStatus {
+    const corridor = this.#corridor ??= new CorridorSearch(this.mesh);
+    const outcome = corridor.search(
+      startTri,
+      sx,
+      sy,
+      goalTri,
+      gx,
+      gy,
+      this.#required,
+      this.#weight,
+      this.#landmarks,
+      this.options.maxNodes,
+    );
+    out.nodes = corridor.expanded;
+    if (outcome === "too-narrow") return this.#fail(out, "too-narrow");
+    const last = outcome === "found" ? goalTri : corridor.bestTriangle;
+    const tris = corridor.corridorLength(last);
+    ensure(out, tris + 1, tris);
+    corridor.corridor(last, out.corridor);
+    out.corridorLength = tris;
+    let ex = gx, ey = gy;
+    if (outcome !== "found") {
+      corridor.entryPoint(last, this.#snap);
+      ex = this.#snap[0];
+      ey = this.#snap[1];
+    }
+    const request = this.#funnel;
+    request.corridor = out.corridor;
+    request.end = tris;
+    request.startX = sx;
+    request.startY = sy;
+    request.endX = ex;
+    request.endY = ey;
+    request.out = out.points;
+    out.pointCount = stringPull(this.mesh, request);
+    let length = 0;
+    const p = out.points;
+    for (let i = 1; i < out.pointCount; i++) {
+      length += norm(p[2 * i] - p[2 * i - 2], p[2 * i + 1] - p[2 * i - 1]);
+    }
+    out.length = length;
+    if (outcome === "found") {
+      out.status = snapped ? "partial" : "found";
+      out.reason = snapped ? "goal-snapped" : "ok";
+    } else {
+      out.status = "partial";
+      out.reason = "node-limit";
+    }
+    return out.status;
+  }
+
   /** Takes the mesh's landmark tables (building them on the first query of a large mesh). */
   #resolveLandmarks(): void {
     this.#landmarksResolved = true;
@@ -353,50 +439,7 @@ export class NavMeshQuery {
     if (count === 0 || this.mesh.triangleCount < LANDMARK_MIN_TRIANGLES) return;
     const landmarks = landmarksOf(this.mesh, count);
     if (landmarks.count === 0) return;
-    this.#landmarks = landmarks;
-    this.#goalLo = new Float64Array(this.#landmarks.count);
-    this.#goalHi = new Float64Array(this.#landmarks.count);
-  }
-
-  /**
-   * The goal's distance range from each landmark, from the vertices of its triangle: the
-   * straight segment from a vertex to the goal is clear, so the goal is at most that much
-   * nearer or further than the vertex.
-   */
-  #boundGoal(goalTri: number, gx: number, gy: number): void {
-    const lm = this.#landmarks!, V = this.mesh.vertexCount, v = this.mesh.triangles;
-    const c = this.mesh.coords;
-    for (let L = 0; L < lm.count; L++) {
-      let lo = -Infinity, hi = Infinity;
-      for (let j = 0; j < 3; j++) {
-        const u = v[3 * goalTri + j], d = lm.distances[L * V + u];
-        if (d === Infinity) continue;
-        const e = norm(c[2 * u] - gx, c[2 * u + 1] - gy);
-        if (d - e > lo) lo = d - e;
-        if (d + e < hi) hi = d + e;
-      }
-      this.#goalLo[L] = lo;
-      this.#goalHi[L] = hi;
-    }
-  }
-
-  /**
-   * ALT lower bound (Goldberg & Harrelson 2005) of the distance from vertex `u` to the goal: by
-   * the triangle inequality, at least the difference of their distances to any landmark.
-   */
-  #boundFromVertex(u: number): number {
-    if (this.#vertexBoundStamp[u] === this.#stamp) return this.#vertexBound[u];
-    const lm = this.#landmarks!, V = this.mesh.vertexCount, lo = this.#goalLo, hi = this.#goalHi;
-    let b = 0;
-    for (let L = 0; L < lm.count; L++) {
-      const d = lm.distances[L * V + u];
-      if (d === Infinity) continue;
-      if (lo[L] - d > b) b = lo[L] - d;
-      if (d - hi[L] > b) b = d - hi[L];
-    }
-    this.#vertexBoundStamp[u] = this.#stamp;
-    this.#vertexBound[u] = b;
-    return b;
+    this.#landmarks = new LandmarkBound(this.mesh, landmarks);
   }
 
   /**
@@ -406,14 +449,14 @@ export class NavMeshQuery {
    */
   #landmarkBound(i: number): number {
     const root = this.#rootV[i];
-    let h = root >= 0 ? this.#boundFromVertex(root) : 0;
+    let h = root >= 0 ? this.#landmarks!.vertex(root) : 0;
     if (this.#flags[i] & FAN) return h;
     const v = this.mesh.triangles, c = this.mesh.coords, T = this.#tri[i], k = this.#edge[i];
     const rx = this.#rx[i], ry = this.#ry[i];
     const ax = this.#irx[i], ay = this.#iry[i], bx = this.#ilx[i], by = this.#ily[i];
     const ra = norm(ax - rx, ay - ry), rb = norm(bx - rx, by - ry);
     for (let s = 0; s < 2; s++) {
-      const u = v[3 * T + (k + s) % 3], bound = this.#boundFromVertex(u);
+      const u = v[3 * T + (k + s) % 3], bound = this.#landmarks!.vertex(u);
       if (bound <= h) continue;
       const ux = c[2 * u], uy = c[2 * u + 1];
       const viaA = ra - norm(ax - ux, ay - uy), viaB = rb - norm(bx - ux, by - uy);
