@@ -37,25 +37,17 @@ export class CorridorSearch {
   /** Triangle nearest the goal by its lower bound, after a search that failed. */
   bestTriangle = -1;
   #open = new FlatQueue<number>();
-  #g: Float64Array;
-  #px: Float64Array;
-  #py: Float64Array;
-  #parent: Int32Array;
-  #entry: Int8Array;
-  #seen: Int32Array;
-  #closed: Int32Array;
+  #node: Float64Array;
+  #mark: Int32Array;
+  #link: Int32Array;
   #stamp = 0;
 
   constructor(mesh: NavMesh) {
     this.mesh = mesh;
     const n = mesh.triangleCount;
-    this.#g = new Float64Array(n);
-    this.#px = new Float64Array(n);
-    this.#py = new Float64Array(n);
-    this.#parent = new Int32Array(n);
-    this.#entry = new Int8Array(n);
-    this.#seen = new Int32Array(n);
-    this.#closed = new Int32Array(n);
+    this.#node = new Float64Array(3 * n);
+    this.#mark = new Int32Array(n);
+    this.#link = new Int32Array(n);
   }
 
   /**
@@ -79,43 +71,42 @@ export class CorridorSearch {
   ): CorridorOutcome {
     const mesh = this.mesh, v = mesh.triangles, c = mesh.coords, pn = mesh.planNeighbors;
     const tw = mesh.twins, widths = mesh.widths;
-    const g = this.#g, px = this.#px, py = this.#py, parent = this.#parent;
-    const seen = this.#seen, closed = this.#closed, open = this.#open;
-    const stamp = ++this.#stamp;
+    // Per triangle: g, entry x, entry y side by side; its mark (2·stamp seen, 2·stamp + 1
+    // closed); its parent and entry edge packed as 4·parent + edge.
+    const node = this.#node, mark = this.#mark, link = this.#link, open = this.#open;
+    const seenMark = 2 * ++this.#stamp, closedMark = seenMark + 1;
     open.clear();
     this.expanded = 0;
     this.bestTriangle = startTri;
     let bestH = Infinity;
-    // The start triangle: entered at the start point.
-    seen[startTri] = stamp;
-    g[startTri] = 0;
-    px[startTri] = sx;
-    py[startTri] = sy;
-    parent[startTri] = -1;
-    const entry = this.#entry;
-    entry[startTri] = -1;
+    // The start triangle: entered at the start point, through no edge (3).
+    mark[startTri] = seenMark;
+    node[3 * startTri] = 0;
+    node[3 * startTri + 1] = sx;
+    node[3 * startTri + 2] = sy;
+    link[startTri] = -1; // parent -1 (-1 >> 2), edge 3 (-1 & 3)
     open.push(startTri, 0);
     while (open.length > 0) {
       const T = open.pop()!;
-      if (closed[T] === stamp) continue;
-      closed[T] = stamp;
+      if (mark[T] === closedMark) continue;
+      mark[T] = closedMark;
       if (T === goalTri) return "found";
       if (this.expanded >= maxTriangles) return "node-limit";
       this.expanded++;
-      const k = entry[T], x0 = px[T], y0 = py[T], g0 = g[T];
+      const k = link[T] & 3, g0 = node[3 * T], x0 = node[3 * T + 1], y0 = node[3 * T + 2];
+      const dx = gx - x0, dy = gy - y0;
       for (let j = 0; j < 3; j++) {
         if (j === k) continue;
         const n = pn[3 * T + j];
-        if (n < 0 || closed[n] === stamp) continue;
-        if (k >= 0 && required > 0) {
+        if (n < 0 || mark[n] === closedMark) continue;
+        if (k !== 3 && required > 0) {
           // Passing from edge k to edge j turns round the vertex they share.
           const shared = (k + 1) % 3 === j ? j : k;
           if (widths[3 * T + shared] < required) continue;
         }
         const r = v[3 * T + j], l = v[3 * T + (j + 1) % 3];
-        const rx = c[2 * r], ry = c[2 * r + 1], lx = c[2 * l], ly = c[2 * l + 1];
+        const rx = c[2 * r], ry = c[2 * r + 1], ex = c[2 * l] - rx, ey = c[2 * l + 1] - ry;
         // Where the line from the entry point to the goal crosses the portal.
-        const ex = lx - rx, ey = ly - ry, dx = gx - x0, dy = gy - y0;
         const den = ex * dy - ey * dx;
         let u = den !== 0 ? ((x0 - rx) * dy - (y0 - ry) * dx) / den : 0.5;
         if (!(u >= PORTAL_MARGIN)) u = PORTAL_MARGIN;
@@ -123,19 +114,18 @@ export class CorridorSearch {
         const qx = rx + u * ex, qy = ry + u * ey;
         const sx1 = qx - x0, sy1 = qy - y0;
         const ng = g0 + Math.sqrt(sx1 * sx1 + sy1 * sy1);
-        if (seen[n] === stamp && g[n] <= ng) continue;
-        seen[n] = stamp;
-        g[n] = ng;
-        px[n] = qx;
-        py[n] = qy;
-        parent[n] = T;
-        entry[n] = tw[3 * T + j];
+        if (mark[n] === seenMark && node[3 * n] <= ng) continue;
+        mark[n] = seenMark;
+        node[3 * n] = ng;
+        node[3 * n + 1] = qx;
+        node[3 * n + 2] = qy;
+        link[n] = 4 * T + tw[3 * T + j];
         const hx = gx - qx, hy = gy - qy;
         let h = Math.sqrt(hx * hx + hy * hy);
         if (bound) {
-          const ar = qx - rx, br = qy - ry, al = qx - lx, bl = qy - ly;
-          const viaR = bound.vertex(r) - Math.sqrt(ar * ar + br * br);
-          const viaL = bound.vertex(l) - Math.sqrt(al * al + bl * bl);
+          // q lies on the portal: u of its length from r, 1 − u from l.
+          const len = Math.sqrt(ex * ex + ey * ey);
+          const viaR = bound.vertex(r) - u * len, viaL = bound.vertex(l) - (1 - u) * len;
           if (viaR > h) h = viaR;
           if (viaL > h) h = viaL;
         }
@@ -151,14 +141,14 @@ export class CorridorSearch {
 
   /** Writes where the last search entered triangle `t` (`[x, y]`, m) into `out`. */
   entryPoint(t: number, out: Float64Array): void {
-    out[0] = this.#px[t];
-    out[1] = this.#py[t];
+    out[0] = this.#node[3 * t + 1];
+    out[1] = this.#node[3 * t + 2];
   }
 
   /** Number of triangles from the start to triangle `last` of the last search's tree. */
   corridorLength(last: number): number {
     let m = 0;
-    for (let t = last; t >= 0; t = this.#parent[t]) m++;
+    for (let t = last; t >= 0; t = this.#link[t] >> 2) m++;
     return m;
   }
 
@@ -170,7 +160,7 @@ export class CorridorSearch {
   corridor(last: number, out: Int32Array): number {
     const m = this.corridorLength(last);
     let i = m - 1;
-    for (let t = last; t >= 0; t = this.#parent[t]) out[i--] = t;
+    for (let t = last; t >= 0; t = this.#link[t] >> 2) out[i--] = t;
     return m;
   }
 }
