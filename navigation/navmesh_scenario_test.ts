@@ -34,6 +34,24 @@ Deno.test("the building scenario finishes with 'none': walkers climb to the gall
   assert.equal(built.world.obstacles.segmentCount, mesh.border.count);
 });
 
+Deno.test("with the corridor path search the building scenario finishes too, over the stairs and without wall crossings", async () => {
+  const scenario = buildingScenario(30);
+  scenario.navigation!.navigator = { pathSearch: "corridor" };
+  const built = buildScenario(scenario, { registry: strategies, strategy: { name: "none" } });
+  let highest = 0;
+  built.world.addObserver({
+    afterStep(world: World) {
+      for (let i = 0; i < world.agents.count; i++) highest = Math.max(highest, world.agents.pz[i]);
+    },
+  });
+  const outcome = await runScenario(built);
+  assert(outcome.finished);
+  assert.equal(outcome.metrics.arrivedFraction, 1);
+  assert(Math.abs(highest - 3.06) < 1e-9, `highest walker ${highest} m`);
+  assert.equal(outcome.metrics.wallCrossings, 0);
+  assert.equal((built.world.navigator as NavMeshNavigator).options.pathSearch, "corridor");
+});
+
 Deno.test("a scenario's navigation section is validated and errors name the field", () => {
   const base = buildingScenario(4);
   const bad = structuredClone(base) as unknown as Record<string, unknown>;
