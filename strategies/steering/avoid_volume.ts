@@ -66,7 +66,9 @@
  * - lane choice: held back by the rule with the box clear, an agent drifts sideways (up to
  *   LATERAL_SHARE of the speed it is held back by) towards the lane, a quarter to a whole body
  *   width to the side and clear of walls, whose free gap is longest, when that gap is longer by
- *   COMFORT than its own. Without it people stay in file behind each other as the ring was
+ *   COMFORT than its own. The side lanes' gaps count people coming the other way too: counting
+ *   only those walking its way, agents drifted into the oncoming crowd, and on the crossing
+ *   (300 agents, seed 3) 30–45 stood jammed in the street instead of about 10. Without it people stay in file behind each other as the ring was
  *   filled and walk about 0.2 m/s slower at 1 /m² (one-way ring, seeds 1–3); with it they walk
  *   in the gaps between the people ahead, as the direction model of the paper spreads them;
  * - a creep, not a halt: the cap is never below BLOCKED_PROGRESS (a tenth) of the preferred
@@ -483,14 +485,17 @@ class AvoidVolume implements SteeringBehaviour {
       const u = candU[c], w = candW[c], closing = candC[c];
       const j = candJ[c];
       // Headway: the free gap to the nearest person ahead in the box, walking or standing,
-      // unless coming the other way (the pass steer handles those).
-      if (headway && !comesTheOtherWay(hx, hy, a, j)) {
-        const g = headwayGap(u, w, b + ar[j]);
-        if (g < gap) {
-          gap = g;
-          this.#gapJ = j;
-          this.#gapU = u;
-          this.#gapW = w;
+      // unless coming the other way (the pass steer handles those). The side lanes count
+      // everyone: a lane with someone coming the other way in it is no way out.
+      if (headway) {
+        if (!comesTheOtherWay(hx, hy, a, j)) {
+          const g = headwayGap(u, w, b + ar[j]);
+          if (g < gap) {
+            gap = g;
+            this.#gapJ = j;
+            this.#gapU = u;
+            this.#gapW = w;
+          }
         }
         for (let k = 0; k < LANES; k++) {
           const off = (k + 1) * LANE_STEP * b;
