@@ -479,29 +479,19 @@ class AvoidVolume implements SteeringBehaviour {
     const turns = this.#turns, own = turns !== null ? turns[i] : 0;
     let bestF = 1;
     let gap = Infinity;
-    const headway = this.#timeGap > 0, lanes = this.#laneGaps;
-    lanes.fill(Infinity);
+    const headway = this.#timeGap > 0;
     for (let c = 0; c < kept; c++) {
       const u = candU[c], w = candW[c], closing = candC[c];
       const j = candJ[c];
       // Headway: the free gap to the nearest person ahead in the box, walking or standing,
-      // unless coming the other way (the pass steer handles those). The side lanes count
-      // everyone: a lane with someone coming the other way in it is no way out.
-      if (headway) {
-        if (!comesTheOtherWay(hx, hy, a, j)) {
-          const g = headwayGap(u, w, b + ar[j]);
-          if (g < gap) {
-            gap = g;
-            this.#gapJ = j;
-            this.#gapU = u;
-            this.#gapW = w;
-          }
-        }
-        for (let k = 0; k < LANES; k++) {
-          const off = (k + 1) * LANE_STEP * b;
-          const gl = headwayGap(u, w - off, b + ar[j]), gr = headwayGap(u, w + off, b + ar[j]);
-          if (gl < lanes[k]) lanes[k] = gl;
-          if (gr < lanes[LANES + k]) lanes[LANES + k] = gr;
+      // unless coming the other way (the pass steer handles those).
+      if (headway && u > 0 && Math.abs(w) < b + ar[j] && !comesTheOtherWay(hx, hy, a, j)) {
+        const g = headwayGap(u, w, b + ar[j]);
+        if (g < gap) {
+          gap = g;
+          this.#gapJ = j;
+          this.#gapU = u;
+          this.#gapW = w;
         }
       }
       // Pressed against someone coming head-on: shoulders turned, the pair's turn being
@@ -540,6 +530,33 @@ class AvoidVolume implements SteeringBehaviour {
   }
 
   /**
+   * Free gaps (m) of the side lanes into `#laneGaps` (left lanes first, nearest first), from
+   * the neighbours the cast kept. They count everyone, also people coming the other way: a lane
+   * with someone coming the other way in it is no way out.
+   */
+  #sideLaneGaps(b: number, radius: Float64Array): void {
+    const lanes = this.#laneGaps;
+    lanes.fill(Infinity);
+    const candJ = this.#candJ, candU = this.#candU, candW = this.#candW;
+    for (let c = 0; c < this.#candidates; c++) {
+      const u = candU[c];
+      if (!(u > 0)) continue;
+      const w = candW[c], reach = b + radius[candJ[c]];
+      for (let k = 0; k < LANES; k++) {
+        const off = (k + 1) * LANE_STEP * b;
+        if (Math.abs(w - off) < reach) {
+          const g = headwayGap(u, w - off, reach);
+          if (g < lanes[k]) lanes[k] = g;
+        }
+        if (Math.abs(w + off) < reach) {
+          const g = headwayGap(u, w + off, reach);
+          if (g < lanes[LANES + k]) lanes[LANES + k] = g;
+        }
+      }
+    }
+  }
+
+  /**
    * Lane choice: held back by the headway rule, the agent drifts sideways towards the lane half
    * a body width to the side whose free gap is longer (by COMFORT at least), when no wall is
    * there.
@@ -554,8 +571,9 @@ class AvoidVolume implements SteeringBehaviour {
   ): boolean {
     const gap = this.#gap;
     if (!(gap < speed * this.#timeGap)) return false;
-    const lanes = this.#laneGaps;
     const a = ctx.agents, b = a.radius[i];
+    const lanes = this.#laneGaps;
+    this.#sideLaneGaps(b, a.radius);
     const o = ctx.obstacles, segs = this.#near.segments, px = a.px[i], py = a.py[i];
     let best = gap + DRIFT_MARGIN, sign = 0;
     for (let side = 0; side < 2; side++) {
