@@ -344,10 +344,7 @@ class AvoidVolume implements SteeringBehaviour {
   #gapAgent = -1;
   #gapStep = -1;
   #gap = Infinity;
-  #gapJ = -1;
-  #gapU = 0;
-  #gapW = 0;
-  // Free gaps (m) of the lanes half a body width to the left and to the right.
+  // Free gaps (m) of the side lanes (see #sideLaneGaps).
   #laneGaps = new Float64Array(2 * LANES);
   #gapHx = 0;
   #gapHy = 0;
@@ -409,7 +406,6 @@ class AvoidVolume implements SteeringBehaviour {
     this.#gapAgent = i;
     this.#gapStep = ctx.stepIndex;
     this.#gap = Infinity;
-    this.#gapJ = -1;
     this.#gapHx = h[0];
     this.#gapHy = h[1];
     if (speed > 0) {
@@ -487,12 +483,7 @@ class AvoidVolume implements SteeringBehaviour {
       // unless coming the other way (the pass steer handles those).
       if (headway && u > 0 && Math.abs(w) < b + ar[j] && !comesTheOtherWay(hx, hy, a, j)) {
         const g = headwayGap(u, w, b + ar[j]);
-        if (g < gap) {
-          gap = g;
-          this.#gapJ = j;
-          this.#gapU = u;
-          this.#gapW = w;
-        }
+        if (g < gap) gap = g;
       }
       // Pressed against someone coming head-on: shoulders turned, the pair's turn being
       // the larger of the two (see contact handling).
@@ -557,9 +548,10 @@ class AvoidVolume implements SteeringBehaviour {
   }
 
   /**
-   * Lane choice: held back by the headway rule, the agent drifts sideways towards the lane half
-   * a body width to the side whose free gap is longer (by COMFORT at least), when no wall is
-   * there.
+   * Lane choice: held back by the headway rule with its box clear, the agent drifts sideways
+   * towards the lane (a quarter to a whole body width to either side, not beyond a wall) whose
+   * free gap is longest, when that is longer than its own by DRIFT_MARGIN. Returns false (no
+   * acceleration written) otherwise.
    */
   #drift(
     ctx: StepContext,
@@ -613,31 +605,6 @@ class AvoidVolume implements SteeringBehaviour {
     out[1] = ay;
     this.#side[i] = 0;
     this.#forget(i, ctx.dt);
-    return true;
-  }
-
-  /**
-   * Overtaking: when the box is clear but the headway rule slows the agent (the person ahead is
-   * slower than its preferred speed and closer than its preferred speed · T), that person
-   * becomes the hit for the pass steer, which passes them where a side is open and follows them
-   * where not. Returns false (nothing set) otherwise.
-   */
-  #leaderAsHit(ctx: StepContext, hx: number, hy: number, speed: number): boolean {
-    const j = this.#gapJ, s = this.#gap;
-    if (j < 0 || !(s < speed * this.#timeGap)) return false;
-    const a = ctx.agents;
-    const closing = speed - (a.vx[j] * hx + a.vy[j] * hy);
-    if (!(closing > 0)) return false;
-    const w = this.#gapW, reach = a.radius[this.#gapAgent] + a.radius[j];
-    this.#hitT = s / closing;
-    this.#hitJ = j;
-    this.#hitS = s;
-    this.#hitU = this.#gapU;
-    this.#hitW = w;
-    this.#hitClosing = closing;
-    this.#clearRight = reach + COMFORT - w;
-    this.#clearLeft = reach + COMFORT + w;
-    this.#margin = SIDE_MARGIN * reach;
     return true;
   }
 
