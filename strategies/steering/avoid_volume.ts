@@ -66,18 +66,20 @@
  * - lane choice: held back by the rule with the box clear, an agent drifts sideways (up to
  *   LATERAL_SHARE of the speed it is held back by) towards the lane, a quarter to a whole body
  *   width to the side and clear of walls, whose free gap is longest, when that gap is longer by
- *   COMFORT than its own. The side lanes' gaps count people coming the other way too: counting
- *   only those walking its way, agents drifted into the oncoming crowd, and on the crossing
- *   (300 agents, seed 3) 30–45 stood jammed in the street instead of about 10. Without it people stay in file behind each other as the ring was
+ *   COMFORT than its own. Without it people stay in file behind each other as the ring was
  *   filled and walk about 0.2 m/s slower at 1 /m² (one-way ring, seeds 1–3); with it they walk
- *   in the gaps between the people ahead, as the direction model of the paper spreads them;
+ *   in the gaps between the people ahead, as the direction model of the paper spreads them. The
+ *   side lanes' gaps count people coming the other way too: counting only those walking its
+ *   way, agents drifted into the oncoming crowd, and on the crossing (300 agents, seed 3) 30–45
+ *   stood jammed in the street instead of 5–12;
  * - a creep, not a halt: the cap is never below BLOCKED_PROGRESS (a tenth) of the preferred
  *   speed, and contact handling and the pinned time judge progress against the preferred speed so
  *   capped. Held back by the rule, an agent is waiting, not wedged: it neither backs off
- *   (giving way) nor turns its shoulders, which in the one-way ring at 3 /m² made 2 % of the
- *   samples walk backwards. Pressed against someone, it still pushes at the creep, contact stops
- *   it, and it counts as blocked, so the arch at a 0.5 m door still opens (with the cap down to
- *   0 one seed of three clogged there).
+ *   (giving way) nor turns its shoulders (judged against the uncapped speed, waiting agents
+ *   backed off from the one ahead, and up to 2 % of the one-way ring's samples walked
+ *   backwards). Pressed against someone, it still pushes at the creep, contact stops it, and it
+ *   counts as blocked, so the arch at a 0.5 m door still opens (with the cap down to 0, one
+ *   seed of three clogged there).
  *
  * @module
  */
