@@ -4,7 +4,8 @@
  * Millington & Funge 2009, §3.4): steering behaviours blended in weighted groups taken in
  * priority order. For each agent, the first group whose blended acceleration (the weighted sum
  * of its behaviours' accelerations) exceeds `epsilon` decides, and the groups after it are not
- * evaluated. The new velocity is `v + a·dt`, capped at the agent's maximum speed, then passed
+ * evaluated. The new velocity is `v + a·dt`, capped at the agent's maximum speed and by every
+ * behaviour's speed rule (`limitVelocity`: `boxcast`'s time gap to the person ahead), then passed
  * through contact handling ({@linkcode ContactConstraint}) that stands in for the physics
  * engine's colliders of the original.
  *
@@ -138,6 +139,8 @@ class PriorityStrategy implements Strategy {
   readonly neighborRadius: number;
   readonly columns: readonly ColumnSpec[];
   readonly #behaviours: SteeringBehaviour[];
+  /** The behaviours that cap the velocity (`limitVelocity`), in composition order. */
+  readonly #limiters: SteeringBehaviour[];
   readonly #members: SteeringBehaviour[];
   readonly #weights: Float64Array;
   readonly #groupStart: Int32Array;
@@ -159,6 +162,7 @@ class PriorityStrategy implements Strategy {
     groups.forEach((g, k) => (this.#groupStart[k + 1] = this.#groupStart[k] + g.length));
     this.#groupCount = groups.length;
     this.#behaviours = [...new Set(this.#members)];
+    this.#limiters = this.#behaviours.filter((b) => b.limitVelocity !== undefined);
     this.#epsilonSq = settings.epsilon * settings.epsilon;
     // One neighbour list per agent, shared by separation-like behaviours and contact handling.
     const near = new Neighbourhood(0);
@@ -207,6 +211,7 @@ class PriorityStrategy implements Strategy {
     const decided = a.column<Int32Array>(STEERING_GROUP_COLUMN);
     const members = this.#members, weights = this.#weights, starts = this.#groupStart;
     const groups = this.#groupCount, out = this.#out, vel = this.#vel;
+    const limiters = this.#limiters;
     const vx = a.vx, vy = a.vy, maxSpeed = a.maxSpeed, newVx = a.newVx, newVy = a.newVy;
     const prefVx = a.prefVx, prefVy = a.prefVy;
     const pinned = contact !== null ? a.column(STEERING_PINNED_COLUMN) : null;
@@ -235,19 +240,37 @@ class PriorityStrategy implements Strategy {
         ux *= f;
         uy *= f;
       }
+      let progressCap = Infinity;
+      if (limiters.length > 0) {
+        vel[0] = ux;
+        vel[1] = uy;
+        for (let k = 0; k < limiters.length; k++) {
+          const c = limiters[k].limitVelocity!(ctx, i, vel);
+          if (c < progressCap) progressCap = c;
+        }
+        ux = vel[0];
+        uy = vel[1];
+      }
       if (contact !== null) {
         vel[0] = ux;
         vel[1] = uy;
-        turns![i] = contact.apply(ctx, i, vel, squeezeOf(pinned![i]), pinned, turns);
+        turns![i] = contact.apply(
+          ctx,
+          i,
+          vel,
+          squeezeOf(pinned![i]),
+          pinned,
+          turns,
+          progressCap,
+        );
         ux = vel[0];
         uy = vel[1];
-        // Pinned (less than a tenth of the preferred progress) for long: the shoulders turn.
-        const pvx = prefVx[i], pvy = prefVy[i], want = pvx * pvx + pvy * pvy;
-        pinned![i] = nextPinnedTime(
-          pinned![i],
-          want > 0 && ux * pvx + uy * pvy < BLOCKED_PROGRESS * want,
-          dt,
-        );
+        // Pinned (less than a tenth of the preferred progress, capped by the speed rules) for
+        // long: the shoulders turn.
+        const pvx = prefVx[i], pvy = prefVy[i], wantSq = pvx * pvx + pvy * pvy;
+        const want = progressCap < Infinity ? Math.sqrt(wantSq) : 0;
+        const least = BLOCKED_PROGRESS * (progressCap < want ? want * progressCap : wantSq);
+        pinned![i] = nextPinnedTime(pinned![i], wantSq > 0 && ux * pvx + uy * pvy < least, dt);
       }
       newVx[i] = ux;
       newVy[i] = uy;

@@ -7,6 +7,8 @@ import { buildScenario } from "../scenarios/build.ts";
 import { loadScenarioFile, ScenarioError } from "../scenarios/load.ts";
 import { runScenario } from "../scenarios/run.ts";
 import { strategies } from "./mod.ts";
+import { SQUEEZE_SHARE } from "./_right_of_way.ts";
+import { headwayGap } from "./steering/avoid_volume.ts";
 import { noneStrategy } from "./none.ts";
 import {
   createPrioritySteeringFactory,
@@ -96,9 +98,24 @@ Deno.test("priority steering runs a composition given in a scenario file and eve
     const spec = await loadScenarioFile(path);
     const built = buildScenario(spec, { registry: strategies, source: path });
     assert.equal(built.strategyName, "priority-steering");
-    const outcome = await runScenario(built);
+    // Bodies overlap at most as far as a pinned agent turns its shoulders to squeeze by (a fifth
+    // of its radius, see strategies/steering/contact.ts): the 8 and 8 meet at the pillar.
+    let deepest = 0, allowed = 0;
+    const overlaps = {
+      afterStep(world: World) {
+        const a = world.agents;
+        for (let i = 0; i < a.count; i++) {
+          allowed = Math.max(allowed, SQUEEZE_SHARE * a.radius[i] + 0.001);
+          for (let j = i + 1; j < a.count; j++) {
+            const d = Math.hypot(a.px[i] - a.px[j], a.py[i] - a.py[j]);
+            deepest = Math.max(deepest, a.radius[i] + a.radius[j] - d);
+          }
+        }
+      },
+    };
+    const outcome = await runScenario(built, { observers: [overlaps] });
     assert.equal(outcome.metrics.arrivedFraction, 1);
-    assert.equal(outcome.metrics.collisions, 0);
+    assert.ok(deepest <= allowed, `deepest overlap ${deepest} m, allowed ${allowed} m`);
     assert.equal(outcome.metrics.wallPenetrations, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -207,4 +224,21 @@ Deno.test("priority steering resolves built-in behaviours before strategies of t
   world.step();
   // The built-in seek relaxes over 0.4 s; the wrapped `none` would jump to 1 m/s at once.
   assert.ok(world.agents.vx[0] < 0.2, `vx ${world.agents.vx[0]}`);
+});
+
+Deno.test("boxcast's time gap holds in a later group too, when an earlier group decides", () => {
+  // Seek first: it always decides, so boxcast never accelerates, yet its speed rule still caps
+  // the follower at the free gap to the slower walker ahead over 1 s.
+  const world = new World({
+    strategy: createPriorityStrategy({ groups: [[["seek", 1]], [["boxcast", 1]]] } as never),
+    navigator: createGoalSeeker(),
+  });
+  const leader = world.addAgent({ x: 3, y: 0, goalX: 75, goalY: 0, desiredSpeed: 0.6 });
+  const follower = world.addAgent({ x: 0, y: 0, goalX: 75, goalY: 0, desiredSpeed: 1.3 });
+  while (world.stepIndex < 400) world.step();
+  const a = world.agents, i = a.indexOf(follower), j = a.indexOf(leader);
+  assert.equal(groupOf(world, i), 0);
+  const gap = headwayGap(a.px[j] - a.px[i], a.py[j] - a.py[i], a.radius[i] + a.radius[j]);
+  assert.ok(Math.abs(a.vx[i] - 0.6) < 0.01, `follower at ${a.vx[i]} m/s`);
+  assert.ok(Math.abs(gap - a.vx[i] * 1) < 0.02, `free gap ${gap} m at ${a.vx[i]} m/s`);
 });

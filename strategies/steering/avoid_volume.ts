@@ -49,6 +49,38 @@
  *   the interface locked: 0–11 % through in 120 s (seeds 1–3); with the turn in contact handling
  *   alone 33–54 %, with the box turned as well everyone (seeds 1–3, in 70–84 s).
  *
+ * Speed from the headway (option `timeGap`, T = 1 s; 0 turns it off): the speed rule of the
+ * collision-free speed model (A. Tordeux, M. Chraibi and A. Seyfried, "Collision-free speed model
+ * for pedestrian dynamics", Traffic and Granular Flow '15, 2016), v = min(v0, max(0, s / T)) with
+ * s the free gap to the nearest person ahead in the agent's lane. The lane is the box's band
+ * (people whose discs overlap it laterally, walking or standing; those coming the other way are
+ * left to the pass steer), and the gap is how far the agent walks straight on before the bodies
+ * touch, each body an ellipse as wide as its disc and {@linkcode BODY_DEPTH_SHARE} (0.6) of that
+ * deep ({@linkcode headwayGap}): the radius of each agent is its own (the shoulder-width
+ * distribution of the body model), and the depth share is the chest depth against the shoulder
+ * breadth that contact handling already gives up between people who turn their shoulders. The
+ * rule caps the velocity along the preferred heading after the groups have blended
+ * (`limitVelocity`), so a sidestep keeps its sideways speed. No value was chosen against a
+ * measured curve: T is the paper's and the depth share the body model's. Two consequences of
+ * the rule are handled with it:
+ * - lane choice: held back by the rule with the box clear, an agent drifts sideways (up to
+ *   LATERAL_SHARE of the speed it is held back by) towards the lane, a quarter to a whole body
+ *   width to the side and clear of walls, whose free gap is longest, when that gap is longer by
+ *   COMFORT than its own. Without it people stay in file behind each other as the ring was
+ *   filled and walk about 0.2 m/s slower at 1 /m² (one-way ring, seeds 1–3); with it they walk
+ *   in the gaps between the people ahead, as the direction model of the paper spreads them. The
+ *   side lanes' gaps count people coming the other way too: counting only those walking its
+ *   way, agents drifted into the oncoming crowd, and on the crossing (300 agents, seed 3) 30–45
+ *   stood jammed in the street instead of 5–12;
+ * - a creep, not a halt: the cap is never below BLOCKED_PROGRESS (a tenth) of the preferred
+ *   speed, and contact handling and the pinned time judge progress against the preferred speed so
+ *   capped. Held back by the rule, an agent is waiting, not wedged: it neither backs off
+ *   (giving way) nor turns its shoulders (judged against the uncapped speed, waiting agents
+ *   backed off from the one ahead, and up to 2 % of the one-way ring's samples walked
+ *   backwards). Pressed against someone, it still pushes at the creep, contact stops it, and it
+ *   counts as blocked, so the arch at a 0.5 m door still opens (with the cap down to 0, one
+ *   seed of three clogged there).
+ *
  * @module
  */
 import type { ColumnSpec } from "../../core/agent_store.ts";
@@ -61,7 +93,7 @@ import { crowdExtent } from "./crowd_extent.ts";
 import { preferredHeading } from "./heading.ts";
 import { Neighbourhood } from "./neighbourhood.ts";
 import { sweptBoxDiscContact, sweptBoxSegmentContact } from "./swept_box.ts";
-import { comesHeadOn, comesTheOtherWay } from "../_right_of_way.ts";
+import { BLOCKED_PROGRESS, comesHeadOn, comesTheOtherWay } from "../_right_of_way.ts";
 import { TURN_COLUMN } from "./contact.ts";
 
 /** Scene presets of the report ("Examples"): they differ in the minimum sight range. */
@@ -96,6 +128,12 @@ export interface AvoidVolumeOptions {
   steerGain: number;
   /** `"pass"`: sideways to the chosen side; `"away"`: the document's push from the hit. @default "pass" */
   steer: AvoidSteer;
+  /**
+   * Time gap T (s) of the headway speed rule: the speed along the heading is at most the free
+   * gap to the nearest person ahead in the box divided by T (Tordeux, Chraibi and Seyfried 2016,
+   * T = 1 s); 0 turns the rule off (the document's method). @default 1
+   */
+  timeGap: number;
 }
 
 /** Descriptors of {@linkcode AvoidVolumeOptions}. */
@@ -157,6 +195,15 @@ export const AVOID_VOLUME_OPTIONS: OptionSpecs<AvoidVolumeOptions> = {
     doc: "pass: sideways to a chosen side, braking only when needed; away: the push from the " +
       'nearest hit of the "Crossing citizens" report',
   },
+  timeGap: {
+    type: "number",
+    default: 1,
+    min: 0,
+    max: 10,
+    unit: "s",
+    doc: "time gap T of the headway speed rule: walk along the heading no faster than the free " +
+      "gap to the person ahead in the box over T (Tordeux, Chraibi and Seyfried 2016: 1 s); 0 off",
+  },
 };
 
 /** Name of the per-agent sight range column (m). */
@@ -209,6 +256,15 @@ const FOLLOW_HEADWAY = 1;
 /** Largest sideways dodge speed as a share of the preferred speed (tan 35° ≈ 0.7). */
 const LATERAL_SHARE = 0.7;
 
+/**
+ * Lane choice: the lanes compared lie LANE_STEP, 2·LANE_STEP, … LANES·LANE_STEP body radii to
+ * either side (a quarter of a body width up to a whole one).
+ */
+const LANE_STEP = 0.5, LANES = 4;
+
+/** A side lane is chosen when its free gap is longer than the current one's by this (m). */
+const DRIFT_MARGIN = COMFORT;
+
 /** `minSightRange` value meaning "the preset's". */
 export const FROM_PRESET = -1;
 
@@ -251,6 +307,7 @@ class AvoidVolume implements SteeringBehaviour {
   readonly #regrowth: number;
   readonly #gain: number;
   readonly #away: boolean;
+  readonly #timeGap: number;
   #sight: Float64Array = new Float64Array(0);
   #side: Int32Array = new Int32Array(0);
   #counterflow: Float64Array = new Float64Array(0);
@@ -284,6 +341,15 @@ class AvoidVolume implements SteeringBehaviour {
   #candC = new Float64Array(64);
   // Segments found by the cast (in the neighbourhood's list).
   #segments = 0;
+  // Headway of the last cast: the agent and step it is for, the free gap (m) to the nearest
+  // person ahead in the box who does not come the other way (Infinity: none), and the heading.
+  #gapAgent = -1;
+  #gapStep = -1;
+  #gap = Infinity;
+  // Free gaps (m) of the side lanes (see #sideLaneGaps).
+  #laneGaps = new Float64Array(2 * LANES);
+  #gapHx = 0;
+  #gapHy = 0;
 
   constructor(o: AvoidVolumeOptions) {
     this.#min = o.minSightRange;
@@ -292,6 +358,7 @@ class AvoidVolume implements SteeringBehaviour {
     this.#regrowth = o.sightRegrowth;
     this.#gain = o.steerGain;
     this.#away = o.steer === "away";
+    this.#timeGap = o.timeGap;
     // Typical query: a box of a standing neighbour at the full range, plus two radii.
     this.neighborRadius = o.maxSightRange + 0.5;
     this.columns = [{
@@ -338,6 +405,11 @@ class AvoidVolume implements SteeringBehaviour {
     this.#hitT = Infinity;
     this.#hitJ = -1;
     this.#candidates = this.#segments = 0;
+    this.#gapAgent = i;
+    this.#gapStep = ctx.stepIndex;
+    this.#gap = Infinity;
+    this.#gapHx = h[0];
+    this.#gapHy = h[1];
     if (speed > 0) {
       const horizon = range / speed; // s: time to walk the sight range
       this.#castAgents(ctx, i, h[0], h[1], speed, horizon);
@@ -345,6 +417,7 @@ class AvoidVolume implements SteeringBehaviour {
     }
     if (this.#hitT === Infinity) {
       sight[i] = Math.min(this.#max, range + this.#regrowth * ctx.dt);
+      if (!this.#away && this.#drift(ctx, i, h[0], h[1], speed, out)) return;
       this.#side[i] = 0;
       this.#forget(i, ctx.dt);
       return;
@@ -374,8 +447,12 @@ class AvoidVolume implements SteeringBehaviour {
     const a = ctx.agents, grid = ctx.grid;
     const px = a.px[i], py = a.py[i], b = a.radius[i];
     const rMax = this.#extent[0], vMax = this.#extent[1], shift = 2 * b;
-    // Candidates lie in u ∈ [−back, ahead], |w| ≤ wide: a rectangle, queried by its circle.
-    const ahead = horizon * (speed + vMax) + b + rMax, back = b + rMax, wide = b + shift + rMax;
+    // Candidates lie in u ∈ [−back, ahead], |w| ≤ wide: a rectangle, queried by its circle. It
+    // reaches as far as the time gap rule can bind (a free gap below speed · T).
+    let ahead = horizon * (speed + vMax) + b + rMax;
+    const follow = speed * this.#timeGap + b + rMax;
+    if (follow > ahead) ahead = follow;
+    const back = b + rMax, wide = b + shift + rMax;
     const mid = 0.5 * (ahead - back), half = 0.5 * (ahead + back);
     const cx = px + hx * mid, cy = py + hy * mid, qr = Math.sqrt(half * half + wide * wide);
     const n = this.#agentQuery.agents(grid, cx, cy, qr, i);
@@ -399,9 +476,17 @@ class AvoidVolume implements SteeringBehaviour {
     let bestT = this.#hitT, bestJ = -1, bestU = 0, bestW = 0, bestClosing = 0;
     const turns = this.#turns, own = turns !== null ? turns[i] : 0;
     let bestF = 1;
+    let gap = Infinity;
+    const headway = this.#timeGap > 0;
     for (let c = 0; c < kept; c++) {
       const u = candU[c], w = candW[c], closing = candC[c];
       const j = candJ[c];
+      // Headway: the free gap to the nearest person ahead in the box, walking or standing,
+      // unless coming the other way (the pass steer handles those).
+      if (headway && u > 0 && Math.abs(w) < b + ar[j] && !comesTheOtherWay(hx, hy, a, j)) {
+        const g = headwayGap(u, w, b + ar[j]);
+        if (g < gap) gap = g;
+      }
       // Pressed against someone coming head-on: shoulders turned, the pair's turn being
       // the larger of the two (see contact handling).
       let f = 1;
@@ -434,6 +519,159 @@ class AvoidVolume implements SteeringBehaviour {
       this.#margin = SIDE_MARGIN * reach;
     }
     this.#candidates = kept;
+    this.#gap = gap;
+  }
+
+  /**
+   * Free gaps (m) of the side lanes into `#laneGaps` (left lanes first, nearest first), from
+   * the neighbours the cast kept. They count everyone, also people coming the other way: a lane
+   * with someone coming the other way in it is no way out.
+   */
+  #sideLaneGaps(b: number, radius: Float64Array): void {
+    const lanes = this.#laneGaps;
+    lanes.fill(Infinity);
+    const candJ = this.#candJ, candU = this.#candU, candW = this.#candW;
+    for (let c = 0; c < this.#candidates; c++) {
+      const u = candU[c];
+      if (!(u > 0)) continue;
+      const w = candW[c], reach = b + radius[candJ[c]];
+      for (let k = 0; k < LANES; k++) {
+        const off = (k + 1) * LANE_STEP * b;
+        if (Math.abs(w - off) < reach) {
+          const g = headwayGap(u, w - off, reach);
+          if (g < lanes[k]) lanes[k] = g;
+        }
+        if (Math.abs(w + off) < reach) {
+          const g = headwayGap(u, w + off, reach);
+          if (g < lanes[LANES + k]) lanes[LANES + k] = g;
+        }
+      }
+    }
+  }
+
+  /**
+   * Lane choice: held back by the headway rule with its box clear, the agent drifts sideways
+   * towards the lane (a quarter to a whole body width to either side, not beyond a wall) whose
+   * free gap is longest, when that is longer than its own by DRIFT_MARGIN. Returns false (no
+   * acceleration written) otherwise.
+   */
+  #drift(
+    ctx: StepContext,
+    i: number,
+    hx: number,
+    hy: number,
+    speed: number,
+    out: Float64Array,
+  ): boolean {
+    const gap = this.#gap;
+    if (!(gap < speed * this.#timeGap)) return false;
+    const a = ctx.agents, b = a.radius[i];
+    const lanes = this.#laneGaps;
+    this.#sideLaneGaps(b, a.radius);
+    const o = ctx.obstacles, segs = this.#near.segments, px = a.px[i], py = a.py[i];
+    let best = gap + DRIFT_MARGIN, sign = 0;
+    for (let side = 0; side < 2; side++) {
+      for (let k = 0; k < LANES; k++) {
+        const off = (side === 0 ? 1 : -1) * (k + 1) * LANE_STEP * b;
+        // A wall within the shifted body closes that lane and those beyond it.
+        let walled = false;
+        for (let q = 0; q < this.#segments && !walled; q++) {
+          const g = segs[q];
+          const dx1 = o.ax[g] - px, dy1 = o.ay[g] - py, dx2 = o.bx[g] - px, dy2 = o.by[g] - py;
+          const u1 = dx1 * hx + dy1 * hy, w1 = dy1 * hx - dx1 * hy;
+          const u2 = dx2 * hx + dy2 * hy, w2 = dy2 * hx - dx2 * hy;
+          walled = _segmentNear(u1, w1 - off, u2, w2 - off, b);
+        }
+        if (walled) break;
+        const g = lanes[side * LANES + k];
+        if (g > best) {
+          best = g;
+          sign = side === 0 ? 1 : -1;
+        }
+      }
+    }
+    if (sign === 0) return false;
+    const vx = a.vx[i], vy = a.vy[i], wx = -hy, wy = hx;
+    const dAlong = speed - (vx * hx + vy * hy);
+    const held = speed - gap / this.#timeGap; // how much the headway rule holds the agent back
+    const dLateral = sign * LATERAL_SHARE * held - (vx * wx + vy * wy);
+    const rate = 1 / (RESPONSE_TIME > ctx.dt ? RESPONSE_TIME : ctx.dt), gain = this.#gain;
+    let ax = (hx * dAlong + wx * dLateral) * rate, ay = (hy * dAlong + wy * dLateral) * rate;
+    const a2 = ax * ax + ay * ay;
+    if (a2 > gain * gain) {
+      const f = gain / Math.sqrt(a2);
+      ax *= f;
+      ay *= f;
+    }
+    out[0] = ax;
+    out[1] = ay;
+    this.#side[i] = 0;
+    this.#forget(i, ctx.dt);
+    return true;
+  }
+
+  /**
+   * The headway rule (see the module doc): caps the velocity's component along the preferred
+   * heading at the free gap to the person ahead over the time gap. Uses the gap of this step's
+   * cast when `accelerate` ran for agent `i`, else casts for the gap alone.
+   */
+  limitVelocity(ctx: StepContext, i: number, vel: Float64Array): number {
+    if (this.#timeGap <= 0) return Infinity;
+    let gap: number, hx: number, hy: number;
+    if (this.#gapAgent === i && this.#gapStep === ctx.stepIndex) {
+      gap = this.#gap;
+      hx = this.#gapHx;
+      hy = this.#gapHy;
+    } else {
+      const h = this.#heading, speed = preferredHeading(ctx.agents, i, h);
+      if (speed <= 0) return Infinity;
+      hx = h[0];
+      hy = h[1];
+      gap = this.#headwayGap(ctx, i, hx, hy, speed);
+    }
+    if (gap === Infinity) return Infinity;
+    // Down to a creep, not a halt: pressed against someone, the agent still counts as blocked
+    // when contact handling stops it (see the module doc).
+    let cap = gap / this.#timeGap;
+    const pvx = ctx.agents.prefVx[i], pvy = ctx.agents.prefVy[i];
+    const creep = BLOCKED_PROGRESS * Math.sqrt(pvx * pvx + pvy * pvy);
+    if (cap < creep) cap = creep;
+    const along = vel[0] * hx + vel[1] * hy;
+    if (along > cap) {
+      vel[0] -= (along - cap) * hx;
+      vel[1] -= (along - cap) * hy;
+    }
+    return cap;
+  }
+
+  /**
+   * Free gap (m) from agent `i`'s box to the nearest person ahead in it who does not come the
+   * other way, within the reach of the time gap rule (Infinity: none); the cast of
+   * {@linkcode AvoidVolume.#castAgents} for the gap alone.
+   */
+  #headwayGap(ctx: StepContext, i: number, hx: number, hy: number, speed: number): number {
+    const a = ctx.agents, px = a.px[i], py = a.py[i], b = a.radius[i], rMax = this.#extent[0];
+    const ahead = speed * this.#timeGap + b + rMax, wide = b + rMax;
+    const cx = px + 0.5 * ahead * hx, cy = py + 0.5 * ahead * hy;
+    const n = this.#agentQuery.agents(
+      ctx.grid,
+      cx,
+      cy,
+      Math.sqrt(0.25 * ahead * ahead + wide * wide),
+      i,
+    );
+    const buf = this.#agentQuery.found, ar = a.radius;
+    let gap = Infinity;
+    for (let k = 0; k < n; k++) {
+      const j = buf[k];
+      const dx = a.px[j] - px, dy = a.py[j] - py;
+      const u = dx * hx + dy * hy, w = dy * hx - dx * hy;
+      if (!comesTheOtherWay(hx, hy, a, j)) {
+        const g = headwayGap(u, w, b + ar[j]);
+        if (g < gap) gap = g;
+      }
+    }
+    return gap;
   }
 
   /**
@@ -656,6 +894,43 @@ function _wantsOurWay(a: StepContext["agents"], j: number, hx: number, hy: numbe
   if (j < 0) return false;
   const qx = a.prefVx[j], qy = a.prefVy[j], q = Math.sqrt(qx * qx + qy * qy);
   return q > 0 && qx * hx + qy * hy > QUEUE_COS * q;
+}
+
+/** True when the segment (agent frame) lies within the box of half-width `b` around the centre. */
+function _segmentNear(u1: number, w1: number, u2: number, w2: number, b: number): boolean {
+  return sweptBoxSegmentContact(u1 + b, w1, u2 + b, w2, b) === 0;
+}
+
+/**
+ * Body depth front to back as a share of the shoulder breadth: chest depth about 0.25–0.28 m
+ * against shoulder breadths of 0.40–0.47 m (S. Pheasant and C. M. Haslegrave, "Bodyspace", 3rd
+ * ed., 2006), the share contact handling keeps between people who have turned their shoulders
+ * (1 − `PASSING_TURN_SHARE` in strategies/_right_of_way.ts).
+ */
+export const BODY_DEPTH_SHARE = 0.6;
+
+/**
+ * Free gap (m) along the heading to a neighbour at (`u`, `w`) in the agent's frame (m; `u`
+ * ahead, `w` to the left), or `Infinity` when it is not ahead in the agent's lane (`u ≤ 0` or
+ * `|w| ≥ reach`): how far the agent walks straight on before their bodies touch, each body an
+ * ellipse as wide as its disc (`reach` = the sum of the two radii) and {@linkcode BODY_DEPTH_SHARE}
+ * of that deep, facing the heading. Two such ellipses touch where discs of the summed radius
+ * would after compressing the heading axis by the depth share: `u − 0.6 · √(reach² − w²)`, ≥ 0.
+ *
+ * @example
+ * ```ts
+ * import { headwayGap } from "./avoid_volume.ts";
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(headwayGap(1, 0, 0.45) - 0.73) < 1e-12); // straight ahead: 1 − 0.6 · 0.45
+ * assert.equal(headwayGap(1, 0.5, 0.45), Infinity); // beside the lane
+ * assert.equal(headwayGap(-1, 0, 0.45), Infinity); // behind
+ * ```
+ */
+export function headwayGap(u: number, w: number, reach: number): number {
+  const q = reach * reach - w * w;
+  if (!(u > 0) || !(q > 0)) return Infinity;
+  const s = u - BODY_DEPTH_SHARE * Math.sqrt(q);
+  return s > 0 ? s : 0;
 }
 
 /**

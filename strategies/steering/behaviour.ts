@@ -62,6 +62,14 @@ export interface SteeringBehaviour {
   prepare?(ctx: StepContext, begin: number, end: number): void;
   /** Writes the acceleration (m/s²) of agent `i` into `out[0]` (x) and `out[1]` (y). */
   accelerate(ctx: StepContext, i: number, out: Float64Array): void;
+  /**
+   * Caps agent `i`'s new velocity (m/s) in `vel` (x, y) in place, after the groups have blended
+   * their accelerations and before contact handling: a speed rule such as the time gap to the
+   * person ahead. Called every step for every agent, whether or not `accelerate` ran for it.
+   * Returns the cap (m/s) along the preferred direction, `Infinity` when none: progress is
+   * then judged against the preferred speed so capped (contact handling, pinned time).
+   */
+  limitVelocity?(ctx: StepContext, i: number, vel: Float64Array): number;
   /** Internal state of agent `index` for inspection (debug views, tests). */
   inspect?(world: World, index: number): Record<string, number | string | boolean>;
 }

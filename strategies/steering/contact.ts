@@ -130,6 +130,10 @@ export class ContactConstraint {
    * passing turn
    * @param turns per-agent passing turns of the last step (see {@linkcode TURN_COLUMN}); the
    * larger of i's and a neighbour's counts for the pair
+   * @param progressCap the speed (m/s) along the preferred direction i's own speed rule allows
+   * (the time gap to the person ahead, see `limitVelocity` of strategies/steering/behaviour.ts);
+   * i counts as blocked when its progress falls below a tenth of the preferred speed so capped,
+   * so that waiting behind someone is not taken for being wedged. @default Infinity
    * @returns i's passing turn: the share of the combined radii it gives up towards people coming
    * the other way (0 unless pinned against {@linkcode PASSING_PRESS} or more of them), for
    * `turns`
@@ -141,6 +145,7 @@ export class ContactConstraint {
     squeeze = 0,
     pinned: Float64Array | null = null,
     turns: Float64Array | null = null,
+    progressCap = Infinity,
   ): number {
     const a = ctx.agents, dt = ctx.dt;
     const vx = vel[0], vy = vel[1];
@@ -198,7 +203,8 @@ export class ContactConstraint {
     }
     if (count === 0) return turn;
     this.#project(vx, vy, count, vel);
-    if (wantSq > 0 && vel[0] * pvx + vel[1] * pvy < BLOCKED_PROGRESS * wantSq) {
+    const least = BLOCKED_PROGRESS * (progressCap < want ? want * progressCap : wantSq);
+    if (wantSq > 0 && vel[0] * pvx + vel[1] * pvy < least) {
       // Blocked: give way to a wedged neighbour with the right of way, or step to the walking
       // side past one that comes the other way.
       const ex = ux, ey = uy;
