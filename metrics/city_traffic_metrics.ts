@@ -22,6 +22,7 @@
  * @module
  */
 import { hypot2 } from "../core/geometry.ts";
+import { vehiclesWithinReach } from "../core/vehicles.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
@@ -243,7 +244,17 @@ export class CityTrafficMetrics implements WorldObserver {
         near[i] = 0; // as with no vehicle in the query below
         continue;
       }
-      const m = v.query(x, y, r[i] + (hypot2(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
+      const speed = hypot2(vx[i], vy[i]);
+      // Of the vehicles in range, only those this body can touch within NEAR_MISS_TTC count.
+      const m = vehiclesWithinReach(
+        v,
+        v.query(x, y, r[i] + (speed + v.maxSpeed) * NEAR_MISS_TTC),
+        x,
+        y,
+        r[i],
+        speed,
+        NEAR_MISS_TTC,
+      );
       let miss = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];
