@@ -177,6 +177,35 @@ Deno.test("segment grid isClear: never clear with a segment in range, clear for 
   assert.equal(none.isClear(0, 0, 100), true);
 });
 
+Deno.test("segment grid isClear with a coarser clearance map: never clear with a segment in range", () => {
+  const rng = new Rng(9);
+  const list: [number, number, number, number][] = [];
+  for (let i = 0; i < 80; i++) {
+    const x = rng.range(-60, 60), y = rng.range(-60, 60);
+    list.push([x, y, x + rng.range(-4, 4), y + rng.range(-4, 4)]);
+  }
+  const s = segments(list);
+  const fine = new SegmentGrid(2.1, 5), coarse = new SegmentGrid(2.1, 5, 2);
+  fine.build(s.ax, s.ay, s.bx, s.by, s.count);
+  coarse.build(s.ax, s.ay, s.bx, s.by, s.count);
+  let clearFine = 0, clearCoarse = 0;
+  for (let q = 0; q < 20_000; q++) {
+    const x = rng.range(-70, 70), y = rng.range(-70, 70), r = rng.range(0, 4);
+    const near = brute(s, x, y, r).length;
+    if (fine.isClear(x, y, r)) clearFine++;
+    if (coarse.isClear(x, y, r)) {
+      clearCoarse++;
+      assert.equal(near, 0, `clear at (${x}, ${y}) r ${r} with ${near} segments in range`);
+    }
+  }
+  // Coarser cells settle fewer points, but still many.
+  assert.ok(
+    clearCoarse < clearFine && clearCoarse > 0.5 * clearFine,
+    `${clearCoarse} of ${clearFine}`,
+  );
+  assert.throws(() => new SegmentGrid(2, 2.5, 0), /'clearanceCell' must be a finite number > 0/);
+});
+
 Deno.test("segment grid isClear answers up to its clearance cap, and refuses a cap a byte cannot hold", () => {
   const wall = (grid: SegmentGrid) => {
     grid.build(Float64Array.of(0), Float64Array.of(0), Float64Array.of(10), Float64Array.of(0), 1);
