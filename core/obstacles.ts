@@ -15,14 +15,6 @@
 import { findSelfIntersection, MAX_COORDINATE_M, type Point, signedArea } from "./geometry.ts";
 import { SegmentGrid } from "./segment_grid.ts";
 
-/**
- * Cell edge (m) of the segment grid's clearance map (see `SegmentGrid.isClear`): the force
- * models read it once per agent and step, and a city's map at 2 m (a sixteenth of the bytes at
- * 0.5 m) stays in cache; measured faster on the 10,000-pedestrian `city-grid` although it
- * settles fewer points near walls.
- */
-const WORLD_CLEARANCE_CELL = 2;
-
 /** How obstacle segments are indexed. */
 export interface StaticObstaclesOptions {
   /**
@@ -77,7 +69,7 @@ export class StaticObstacles {
   #lockReason = "";
 
   constructor(options: StaticObstaclesOptions = {}) {
-    this.#grid = new SegmentGrid(options.cellSize ?? 2.1, undefined, WORLD_CLEARANCE_CELL);
+    this.#grid = new SegmentGrid(options.cellSize ?? 2.1);
   }
 
   /** The segment grid, rebuilt first if the geometry changed. */

@@ -41,12 +41,6 @@ const CELL = 4;
  * the corridor's half width (m).
  */
 const CLEAR_REACH = 4;
-/**
- * Cell edge (m) of that clearance map: coarse enough for the map of a whole city to stay in cache
- * (read once per pedestrian and step), fine enough that most pedestrians on the pavement are
- * still settled by it.
- */
-const CLEAR_CELL = 2;
 
 /** Per-link lists of pedestrian stopping points, rebuilt each step. */
 export class PedestrianObstacles {
@@ -80,7 +74,6 @@ export class PedestrianObstacles {
     this.#grid = new SegmentGrid(
       CELL,
       Math.min(halfWidth + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
-      CLEAR_CELL,
     );
     this.start = new Int32Array(network.linkCount + 1);
     this.#cursor = new Int32Array(network.linkCount + 1);
