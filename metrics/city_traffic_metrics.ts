@@ -227,7 +227,11 @@ export class CityTrafficMetrics implements WorldObserver {
       }
       v.prepareReach(rMax * Math.SQRT2 + vMax * NEAR_MISS_TTC, NEAR_MISS_TTC);
     }
-    for (let i = 0; i < n; i++) {
+    // In the agent grid's order (close pedestrians together, so the crosswalks and cars they
+    // look up stay in cache); every count here is the same in any order.
+    const order = world.grid.count === n ? world.grid.sortedIndex : null;
+    for (let k = 0; k < n; k++) {
+      const i = order === null ? k : order[k];
       const x = px[i], y = py[i];
       // Crosswalk entered, and the light it showed.
       const c = this.#crossingAt(x, y, this.#dir);
