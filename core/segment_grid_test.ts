@@ -177,6 +177,39 @@ Deno.test("segment grid isClear: never clear with a segment in range, clear for 
   assert.equal(none.isClear(0, 0, 100), true);
 });
 
+Deno.test("segment grid isClear over a city-sized area (coarser map): never clear with a segment in range", () => {
+  // Walls spread over 800 m: a 0.5 m map would hold 2.6 million cells, so the map is coarser.
+  const rng = new Rng(9);
+  const list: [number, number, number, number][] = [];
+  for (let i = 0; i < 400; i++) {
+    const x = rng.range(0, 800), y = rng.range(0, 800);
+    list.push([x, y, x + rng.range(-6, 6), y + rng.range(-6, 6)]);
+  }
+  const s = segments(list);
+  const city = new SegmentGrid(2.1), fine = new SegmentGrid(2.1, 2.5, 0.5);
+  city.build(s.ax, s.ay, s.bx, s.by, s.count);
+  // The same segments near the origin only: a small area keeps the 0.5 m map.
+  const near = segments(list.filter(([x, y]) => x < 100 && y < 100));
+  fine.build(near.ax, near.ay, near.bx, near.by, near.count);
+  let clear = 0, empty = 0, clearFine = 0, emptyFine = 0;
+  for (let q = 0; q < 20_000; q++) {
+    const x = rng.range(0, 800), y = rng.range(0, 800), r = rng.range(0, 2.5);
+    const found = brute(s, x, y, r).length;
+    if (found === 0) empty++;
+    if (city.isClear(x, y, r)) {
+      clear++;
+      assert.equal(found, 0, `clear at (${x}, ${y}) r ${r} with ${found} segments in range`);
+    }
+    const fx = x / 8, fy = y / 8, foundFine = brute(near, fx, fy, r).length;
+    if (foundFine === 0) emptyFine++;
+    if (fine.isClear(fx, fy, r)) clearFine++;
+  }
+  // Coarser cells settle a smaller share of the open points than the fine map, but most.
+  assert.ok(clear > 0.6 * empty, `${clear} clear of ${empty} empty`);
+  assert.ok(clear / empty < clearFine / emptyFine, `${clear / empty} vs ${clearFine / emptyFine}`);
+  assert.throws(() => new SegmentGrid(2, 2.5, 0), /'clearanceCell' must be a finite number > 0/);
+});
+
 Deno.test("segment grid isClear answers up to its clearance cap, and refuses a cap a byte cannot hold", () => {
   const wall = (grid: SegmentGrid) => {
     grid.build(Float64Array.of(0), Float64Array.of(0), Float64Array.of(10), Float64Array.of(0), 1);

@@ -77,6 +77,10 @@ export class Vehicles {
   vy: Float64Array = new Float64Array(0);
   /** Grid over the centres, rebuilt by {@linkcode Vehicles.finish}. */
   readonly grid: AgentGrid = new AgentGrid({ cellSize: 10 });
+  /** Half the diagonal of each rectangle (m), written by {@linkcode Vehicles.finish}. */
+  halfDiagonal: Float64Array = new Float64Array(0);
+  /** Speed of each vehicle (m/s), written by {@linkcode Vehicles.finish}. */
+  speed: Float64Array = new Float64Array(0);
   /** Largest half diagonal of any vehicle (m). */
   maxHalfDiagonal = 0;
   /** Largest vehicle speed (m/s). */
@@ -117,6 +121,8 @@ export class Vehicles {
       this.halfWidth = grow(this.halfWidth);
       this.vx = grow(this.vx);
       this.vy = grow(this.vy);
+      this.halfDiagonal = grow(this.halfDiagonal);
+      this.speed = grow(this.speed);
     }
     this.count = count;
   }
@@ -150,8 +156,12 @@ export class Vehicles {
     let diag = 0, speed = 0;
     for (let k = 0; k < this.count; k++) {
       const hl = this.halfLength[k], hw = this.halfWidth[k];
-      diag = Math.max(diag, Math.sqrt(hl * hl + hw * hw));
-      speed = Math.max(speed, Math.sqrt(this.vx[k] * this.vx[k] + this.vy[k] * this.vy[k]));
+      const d = Math.sqrt(hl * hl + hw * hw);
+      const v = Math.sqrt(this.vx[k] * this.vx[k] + this.vy[k] * this.vy[k]);
+      this.halfDiagonal[k] = d;
+      this.speed[k] = v;
+      diag = Math.max(diag, d);
+      speed = Math.max(speed, v);
     }
     this.maxHalfDiagonal = diag;
     this.maxSpeed = speed;
@@ -527,6 +537,40 @@ export function avoidVehicles(
 }
 
 /**
+ * Keeps, of the first `n` vehicles of {@linkcode Vehicles.near}, those a disc of radius `r` at
+ * (x, y) moving at `speed` (m/s) may touch within `horizon` seconds, either vehicle keeping
+ * its course: the others are farther than `r·√2 + halfDiagonal + (speed + vehicle speed) ·
+ * horizon` (m; the rectangle grown by r lies within halfDiagonal + r·√2 of its centre), so
+ * their {@linkcode Vehicles.timeToContact} is Infinity and they do not overlap the disc. Returns
+ * how many are kept, first in `near`, in their order.
+ *
+ * @example Of a car 3 m away and one 40 m away, only the near one can be reached within 1 s
+ * ```ts
+ * import { vehiclesWithinReach, Vehicles } from "./vehicles.ts";
+ * import assert from "node:assert/strict";
+ * const v = new Vehicles();
+ * v.setCount(2);
+ * v.set(0, 3, 0, 1, 0, 4.5, 1.8, 0, 0);
+ * v.set(1, 40, 0, 1, 0, 4.5, 1.8, 0, 0);
+ * v.finish();
+ * const n = v.query(0, 0, 50);
+ * assert.equal(vehiclesWithinReach(v, n, 0, 0, 0.25, 1.3, 1), 1);
+ * assert.equal(v.near[0], 0);
+ * ```
+ */
+export function vehiclesWithinReach(
+  vehicles: Vehicles,
+  n: number,
+  x: number,
+  y: number,
+  r: number,
+  speed: number,
+  horizon: number,
+): number {
+  return _withinReach(vehicles, n, x, y, r * Math.SQRT2 + speed * horizon, horizon);
+}
+
+/**
  * Keeps, of the first `n` vehicles of {@linkcode Vehicles.near}, those a disc reaching `reach`
  * (m: its radius times √2, for the grown rectangle's square corners, plus its own travel over the
  * horizon) may touch within `horizon` seconds: centres
@@ -541,14 +585,13 @@ function _withinReach(
   reach: number,
   horizon: number,
 ): number {
-  const near = vehicles.near, cx = vehicles.cx, cy = vehicles.cy, vx = vehicles.vx;
-  const vy = vehicles.vy, hl = vehicles.halfLength, hw = vehicles.halfWidth;
+  const near = vehicles.near, cx = vehicles.cx, cy = vehicles.cy;
+  const diag = vehicles.halfDiagonal, speed = vehicles.speed;
   let kept = 0;
   for (let j = 0; j < n; j++) {
     const k = near[j];
     const dx = x - cx[k], dy = y - cy[k];
-    const d = (reach + Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) +
-          Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + 1e-9;
+    const d = (reach + diag[k] + speed[k] * horizon) * (1 + 1e-9) + 1e-9;
     if (dx * dx + dy * dy <= d * d) near[kept++] = k;
   }
   return kept;

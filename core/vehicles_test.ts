@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { AgentGrid } from "./agent_grid.ts";
 import { AgentStore } from "./agent_store.ts";
 import { Rng } from "./rng.ts";
-import { avoidVehicles, VEHICLE_HORIZON, VEHICLE_MARGIN, Vehicles } from "./vehicles.ts";
+import {
+  avoidVehicles,
+  VEHICLE_HORIZON,
+  VEHICLE_MARGIN,
+  Vehicles,
+  vehiclesWithinReach,
+} from "./vehicles.ts";
 
 /** Cars of 4–6 m × 1.6–2.2 m at random headings and speeds (0–15 m/s) on a 200 m square. */
 function randomVehicles(rng: Rng, count: number): Vehicles {
@@ -52,6 +58,39 @@ Deno.test("reach map: no pedestrian outside it touches a vehicle within the hori
   }
   // The map is useful: on a sparse street most points are out of reach.
   assert.ok(outside > 0.3 * (inside + outside), `${outside} of ${inside + outside} out of reach`);
+});
+
+Deno.test("vehiclesWithinReach: drops only vehicles a pedestrian cannot touch within the horizon", () => {
+  const rng = new Rng(12);
+  const out = new Float64Array(2);
+  let kept = 0, found = 0, touching = 0;
+  for (let round = 0; round < 10; round++) {
+    const v = randomVehicles(rng, 60);
+    for (let q = 0; q < 1000; q++) {
+      const x = rng.range(0, 200), y = rng.range(0, 200), r = rng.range(0.15, 0.35);
+      const a = rng.range(0, 2 * Math.PI), speed = rng.range(0, 3), horizon = rng.range(0.5, 2);
+      const vx = speed * Math.cos(a), vy = speed * Math.sin(a);
+      const n = v.query(x, y, r + (speed + v.maxSpeed) * horizon);
+      const all = [...v.near.subarray(0, n)];
+      const m = vehiclesWithinReach(v, n, x, y, r, speed, horizon);
+      const near = new Set(v.near.subarray(0, m));
+      found += n;
+      kept += m;
+      for (const k of all) {
+        const t = v.timeToContact(k, x, y, r, vx, vy, horizon);
+        const overlap = v.distance(k, x, y, out) < r;
+        if (t < horizon || overlap) {
+          touching++;
+          assert.ok(near.has(k), `vehicle ${k} dropped, touching ${t} s from (${x}, ${y})`);
+        }
+      }
+      // Kept in the order found.
+      assert.deepEqual([...near], all.filter((k) => near.has(k)));
+    }
+  }
+  assert.ok(touching > 100, `${touching} touching pairs`);
+  // Most vehicles in the query's range are out of reach: a cheap test spares the exact ones.
+  assert.ok(kept < 0.5 * found, `${kept} of ${found} kept`);
 });
 
 Deno.test("reach map: rebuilt after the vehicles move, answers 'maybe' without a map", () => {

@@ -22,6 +22,7 @@
  * @module
  */
 import { hypot2 } from "../core/geometry.ts";
+import { vehiclesWithinReach } from "../core/vehicles.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
@@ -226,7 +227,11 @@ export class CityTrafficMetrics implements WorldObserver {
       }
       v.prepareReach(rMax * Math.SQRT2 + vMax * NEAR_MISS_TTC, NEAR_MISS_TTC);
     }
-    for (let i = 0; i < n; i++) {
+    // In the agent grid's order (close pedestrians together, so the crosswalks and cars they
+    // look up stay in cache); every count here is the same in any order.
+    const order = world.grid.count === n ? world.grid.sortedIndex : null;
+    for (let k = 0; k < n; k++) {
+      const i = order === null ? k : order[k];
       const x = px[i], y = py[i];
       // Crosswalk entered, and the light it showed.
       const c = this.#crossingAt(x, y, this.#dir);
@@ -243,7 +248,17 @@ export class CityTrafficMetrics implements WorldObserver {
         near[i] = 0; // as with no vehicle in the query below
         continue;
       }
-      const m = v.query(x, y, r[i] + (hypot2(vx[i], vy[i]) + v.maxSpeed) * NEAR_MISS_TTC);
+      const speed = hypot2(vx[i], vy[i]);
+      // Of the vehicles in range, only those this body can touch within NEAR_MISS_TTC count.
+      const m = vehiclesWithinReach(
+        v,
+        v.query(x, y, r[i] + (speed + v.maxSpeed) * NEAR_MISS_TTC),
+        x,
+        y,
+        r[i],
+        speed,
+        NEAR_MISS_TTC,
+      );
       let miss = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];
