@@ -140,6 +140,8 @@ export class LandmarkBound {
   #bound: Float64Array;
   #stamp: Int32Array;
   #goal = 0;
+  #count: number;
+  #distances: Float64Array;
 
   constructor(mesh: NavMesh, landmarks: PathLandmarks) {
     this.#mesh = mesh;
@@ -148,6 +150,8 @@ export class LandmarkBound {
     this.#goalHi = new Float64Array(landmarks.count);
     this.#bound = new Float64Array(mesh.vertexCount);
     this.#stamp = new Int32Array(mesh.vertexCount);
+    this.#count = landmarks.count;
+    this.#distances = landmarks.distances;
   }
 
   /**
@@ -175,7 +179,7 @@ export class LandmarkBound {
   /** Lower bound (m) of the shortest-path distance from vertex `u` to the goal. */
   vertex(u: number): number {
     if (this.#stamp[u] === this.#goal) return this.#bound[u];
-    const count = this.landmarks.count, o = u * count, dist = this.landmarks.distances;
+    const count = this.#count, o = u * count, dist = this.#distances;
     const lo = this.#goalLo, hi = this.#goalHi;
     let b = 0;
     for (let L = 0; L < count; L++) {
