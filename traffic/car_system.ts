@@ -762,7 +762,7 @@ export class CarSystem {
     // A car that was waiting at a green light for a gap goes on at yellow once it has one (as a
     // turning car waiting in the junction clears it at the end of the phase).
     const waited = cars.blockedTime[i] > 0 && d < idm.minimumGap + 1;
-    if (!this.#lightLetsGo(c, d, v, waited)) {
+    if (!this.#lightLetsGo(c, d, v, waited) || this.#heldBeyond(i, c, d, v)) {
       cars.flags[i] |= CarFlags.atLight;
       if (this.#color(c) === SignalColor.red) cars.blockedTime[i] = 0;
       return false;
@@ -803,6 +803,35 @@ export class CarSystem {
     if (brakingDistance(v, this.idm.maxDeceleration) > d) {
       this.stats.redLightRuns++;
       return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether a light further along car `i`'s route, past connector `c` (`d` m ahead, at speed
+   * `v`) but closer than the car needs to stop comfortably, will not let it through when it gets
+   * there: then it stops at `c`'s line instead of running the later red. Where signals stand a
+   * few metres apart (maps put one on each crossing around a junction), the lanes between them
+   * are too short to stop in. A car that can no longer stop at `c` goes on.
+   */
+  #heldBeyond(i: number, c: number, d: number, v: number): boolean {
+    const lights = this.lights;
+    if (!lights) return false;
+    const net = this.network, cars = this.cars, idm = this.idm;
+    if (brakingDistance(v, idm.maxDeceleration) > d) return false;
+    const reach = brakingDistance(v, idm.comfortableDeceleration) + idm.minimumGap +
+      cars.length[i];
+    let ahead = d + net.length[c] + net.length[net.toLane[c]];
+    const base = i * this.#routeCapacity, length = cars.routeLength[i];
+    for (let pos = cars.routePos[i] + 1; pos < length && ahead < reach; pos++) {
+      const next = this.#route[base + pos];
+      if (lights.controls(next)) {
+        if (this.#color(next) !== SignalColor.green) return true;
+        const a = idm.maxAcceleration;
+        const arrive = v > 0.1 ? ahead / v : (-v + Math.sqrt(v * v + 2 * a * ahead)) / a;
+        if (arrive > lights.timeUntilRed(next, this.time)) return true;
+      }
+      ahead += net.length[next] + net.length[net.toLane[next]];
     }
     return false;
   }
