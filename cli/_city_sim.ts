@@ -190,7 +190,13 @@ export async function citySimMain(values: Record<string, unknown>): Promise<numb
   console.log(
     `scenario ${name}: ${world.agents.count} pedestrians, ${run.cars.count} cars, strategy ${run.strategyName}, seed ${world.seed}, ${steps} steps of ${world.dt} s\n`,
   );
-  if (name === "city-traffic") console.log(`${describeCityMap(run)}\n`);
+  if (name === "city-traffic") {
+    console.log(describeCityMap(run));
+    for (const line of run.city.warnings ?? []) {
+      if (line.startsWith("blocks: ")) console.log(`  ${line}`);
+    }
+    console.log("");
+  }
   console.log(formatCitySummary(summary));
   const total = Object.entries(phases).filter(([p]) => !p.startsWith("cars.")).reduce(
     (s, [, v]) => s + v,

@@ -183,7 +183,8 @@ export function deriveCityBlocks(
 
 /**
  * `city` with its blocks derived and its crossings fitted from kerb to kerb
- * ({@linkcode deriveCityBlocks}); a city that already has blocks is returned as it is.
+ * ({@linkcode deriveCityBlocks}), and a warning line for the buildings cut by a carriageway
+ * and for those on no block; a city that already has blocks is returned as it is.
  */
 export function withCityBlocks(
   city: CityModel,
@@ -191,7 +192,24 @@ export function withCityBlocks(
 ): CityModel {
   if (city.blocks) return city;
   const found = deriveCityBlocks(city, options);
-  return { ...city, blocks: found.blocks, crossings: found.crossings };
+  const warnings = [...(city.warnings ?? [])];
+  const ids = (list: readonly number[]) =>
+    list.slice(0, 5).map((k) => city.buildings[k].id).join(", ") + (list.length > 5 ? ", …" : "");
+  if (found.cut.length > 0) {
+    warnings.push(
+      `blocks: ${found.cut.length} buildings reach into a carriageway or another block (a mapping conflict, or a street's width guessed too wide): ${
+        ids(found.cut)
+      }`,
+    );
+  }
+  if (found.unplaced.length > 0) {
+    warnings.push(
+      `blocks: ${found.unplaced.length} buildings lie on no block (inside a carriageway or outside the map's extent) and went to the nearest: ${
+        ids(found.unplaced)
+      }`,
+    );
+  }
+  return { ...city, blocks: found.blocks, crossings: found.crossings, warnings };
 }
 
 /** The carriageways of `city` buffered by half their width and merged, as Clipper paths. */

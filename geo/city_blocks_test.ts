@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SHARED_MAPS, sharedCity } from "./_test_maps.ts";
-import { type CityBlocks, deriveCityBlocks, drivenStreet } from "./city_blocks.ts";
+import { type CityBlocks, deriveCityBlocks, drivenStreet, withCityBlocks } from "./city_blocks.ts";
 import type { CityModel } from "./city_model.ts";
 import { BlockNetwork } from "../navigation/block_network.ts";
 import { intersectAreas, polygonsArea } from "../navigation/walkable_area.ts";
@@ -153,6 +153,10 @@ Deno.test("city blocks: slivers below minBlockArea are dropped, buildings go to 
   const north = found.blocks.findIndex((b) => b.polygon[0].some(([, y]) => y > 5));
   assert.equal(found.buildingBlock[0], north);
   assert.deepEqual(found.cut, [0]);
+  // The city with blocks reports it in one warning line naming it.
+  const warned = withCityBlocks({ ...withBuilding, blocks: null }).warnings ?? [];
+  assert.equal(warned.length, 1);
+  assert.match(warned[0], /^blocks: 1 buildings reach into a carriageway .*: gen\/b$/);
   // Each side is 800 m × 6 m: dropped when the least area is larger.
   assert.equal(deriveCityBlocks(withBuilding, { minBlockArea: 4700 }).blocks.length, 2);
   assert.equal(deriveCityBlocks(withBuilding, { minBlockArea: 4900 }).blocks.length, 0);

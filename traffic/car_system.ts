@@ -270,6 +270,8 @@ export type CarPhase = typeof CAR_PHASES[number];
 
 /** Extra distance (m) beyond its IDM stopping distance at which a car decides at a line. */
 const DECISION_MARGIN = 5;
+/** Cars further along their route from a crosswalk than this (m) do not approach it. */
+const APPROACH_REACH = 60;
 /** A car waiting for its light stops this far (m) short of the line. */
 const STOP_LINE_SLACK = 0.5;
 /** Free lanes tried when moving a stuck car. */
@@ -617,7 +619,14 @@ export class CarSystem {
         distance = offset[link] - cars.s[i];
       } else if (net.kind[link] === LinkKind.lane) {
         const c = this.nextConnector(i);
-        if (c < 0 || mark[c] !== stamp) continue;
+        if (c < 0) continue;
+        if (mark[c] !== stamp) {
+          // Further back: the car's route reaches the crosswalk over short links (maps split
+          // streets at every footway node).
+          const far = this.#routeDistanceTo(i, mark, stamp, offset);
+          if (far < APPROACH_REACH) out.push(i, far, cars.desiredSpeed[i], cars.length[i], 0);
+          continue;
+        }
         distance = net.length[link] - cars.s[i] + offset[c];
         const committed = (cars.flags[i] & CarFlags.committed) !== 0;
         if (lights && !committed && lights.movementColor(c, this.time) !== SignalColor.green) {
@@ -834,6 +843,25 @@ export class CarSystem {
       ahead += net.length[next] + net.length[net.toLane[next]];
     }
     return false;
+  }
+
+  /**
+   * Distance (m) along car `i`'s route (a car on a lane) to the first marked connector beyond
+   * its next one, plus that connector's `offset`; Infinity when none is within
+   * `APPROACH_REACH`.
+   */
+  #routeDistanceTo(i: number, mark: Uint32Array, stamp: number, offset: Float64Array): number {
+    const net = this.network, cars = this.cars;
+    const base = i * this.#routeCapacity, length = cars.routeLength[i];
+    let pos = cars.routePos[i], c = this.#route[base + pos];
+    let ahead = net.length[cars.link[i]] - cars.s[i] + net.length[c];
+    for (pos++; pos < length && ahead < APPROACH_REACH; pos++) {
+      ahead += net.length[net.toLane[c]];
+      c = this.#route[base + pos];
+      if (mark[c] === stamp) return ahead + offset[c];
+      ahead += net.length[c];
+    }
+    return Infinity;
   }
 
   /** Whether connector `c` is free for car `i`: room after it, no conflicting holder. */
