@@ -65,6 +65,34 @@ for (
     ["shared Monaco extract", monaco, 200, 100, 1],
   ] as const
 ) {
+  Deno.test(`city-traffic, ${name}: lanes follow curved and one-way streets, every way out of a node is taken`, async () => {
+    const { run } = await result();
+    const net = run.cars.network, edges = run.city.streets.edges;
+    // Lanes leaving each node, by street edge.
+    const leaving = new Map<number, Set<number>>();
+    let curved = 0;
+    for (let l = 0; l < net.laneCount; l++) {
+      assert.ok(net.length[l] > 0, `lane ${l} on edge ${net.edge[l]} has no length`);
+      const edge = edges[net.edge[l]];
+      if (edge.oneway) assert.equal(net.forward[l], 1, `lane ${l} against one-way ${edge.wayId}`);
+      if (edge.points.length > 2) curved++;
+      let out = leaving.get(net.startNode[l]);
+      if (!out) leaving.set(net.startNode[l], out = new Set());
+      out.add(net.edge[l]);
+    }
+    assert.ok(curved > 0.1 * net.laneCount, `${curved} lanes on curved edges`);
+    // A lane without a connector onward ends where no lane leaves at all: a one-way street
+    // leaving the map, or one-way streets meeting head on.
+    let sinks = 0;
+    for (let l = 0; l < net.laneCount; l++) {
+      if (net.outStart[l + 1] > net.outStart[l]) continue;
+      sinks++;
+      const out = leaving.get(net.endNode[l]) ?? new Set();
+      assert.equal(out.size, 0, `lane ${l} ends at node ${net.endNode[l]} with ways out`);
+    }
+    assert.ok(sinks < 0.05 * net.laneCount, `${sinks} of ${net.laneCount} lanes lead nowhere`);
+  });
+
   Deno.test(`city-traffic, ${name}: cars drive a minute, never over a building`, async () => {
     const { run, moved, onBuilding, samples } = await result();
     assert.equal(run.world.vehicles.count, cars);
