@@ -523,7 +523,6 @@ export function buildLaneNetwork(
       // U-turns at dead ends, and where no other arm can be entered (one-way streets all
       // coming in).
       const noOtherWay = at.every((_, b) => b === a || outbound[n][b].length === 0);
-      const firstOfArm = connectors.length;
       for (let b = 0; b < at.length; b++) {
         if (a === b && !noOtherWay) continue;
         const outs = outbound[n][b];
@@ -538,36 +537,6 @@ export function buildLaneNetwork(
             points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
           });
         }
-      }
-      // A lane left without a way on (the inner lane of a road bending more than throughAngle
-      // at a merge, where only the kerbside lane may turn) goes on into the arm that bends
-      // least, to the lane of its rank there.
-      let straightest = -1, best = -Infinity;
-      for (let b = 0; b < at.length; b++) {
-        if (b === a || outbound[n][b].length === 0) continue;
-        const cos = -at[a].dx * at[b].dx - at[a].dy * at[b].dy;
-        if (cos > best) {
-          best = cos;
-          straightest = b;
-        }
-      }
-      if (straightest < 0) continue;
-      const outs = outbound[n][straightest];
-      const turn = _turnKind(at[a], at[straightest], at.length, through, o);
-      for (let i = 0; i < ins.length; i++) {
-        let served = false;
-        for (let k = firstOfArm; k < connectors.length && !served; k++) {
-          served = connectors[k].from === ins[i];
-        }
-        if (served) continue;
-        const j = Math.min(i, outs.length - 1);
-        connectors.push({
-          node: n,
-          from: ins[i],
-          to: outs[j],
-          turn,
-          points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
-        });
       }
     }
   });
