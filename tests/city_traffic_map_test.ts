@@ -153,3 +153,18 @@ Deno.test("sim --scenario city-traffic --json runs the map with cars", async () 
   assert.equal(out.cars, 20);
   assert.equal(out.metrics.signalledContacts, 0);
 });
+
+Deno.test("sim refuses --map for another scenario, and a missing map in one line", async () => {
+  const other = await runCli("sim", ["--scenario", "crosswalk", "--map", "x.osm.pbf"]);
+  assert.equal(other.code, 2);
+  assert.match(other.stderr, /--map applies to the scenario 'city-traffic' only/);
+  const missing = await runCli("sim", [
+    "--scenario",
+    "city-traffic",
+    "--map",
+    "no-such-map.osm.pbf",
+  ], ["--allow-read", "--allow-write", "--allow-env"]);
+  assert.equal(missing.code, 2, missing.stderr);
+  assert.match(missing.stderr, /no-such-map\.osm\.pbf.*cannot read the map: no such file/);
+  assert.equal(missing.stderr.trim().split("\n").length, 1);
+});
