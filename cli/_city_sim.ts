@@ -1,6 +1,6 @@
 /**
- * `deno task sim` for the built-in scenarios with cars (`city-grid`, `crosswalk`): runs one and
- * prints the city metrics and the step's phase split. With `--out`, the pedestrians go to a
+ * `deno task sim` for the built-in scenarios with cars (`city-grid`, `crosswalk`,
+ * `city-traffic`): runs one and prints the city metrics and the step's phase split. With `--out`, the pedestrians go to a
  * trajectory file and the cars, lights and crossing states to its traffic track beside it
  * (`<out>.traffic`), which `deno task view <out>` replays with them.
  *
@@ -8,6 +8,7 @@
  * deno task sim --scenario crosswalk --preset crowded --strategy boxcast
  * deno task sim --scenario city-grid --agents 2000 --cars 400 --strategy repulsion --steps 1200
  * deno task sim --scenario crosswalk --steps 600 --out out/crosswalk.bin
+ * deno task sim --scenario city-traffic --agents 1000 --cars 200 --steps 1200
  * ```
  *
  * @module
@@ -16,11 +17,12 @@ import { integerFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { createProgress } from "./_progress.ts";
 import {
-  buildCityTraffic,
   CITY_TRAFFIC_SCENARIOS,
+  type CityTrafficRun,
   type CityTrafficScenario,
   CROSSWALK_PRESETS,
   type CrosswalkPreset,
+  loadCityTraffic,
 } from "../scenarios/city_traffic.ts";
 import type { CityTrafficSummary } from "../metrics/city_traffic_metrics.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -62,8 +64,39 @@ export function formatCitySummary(summary: CityTrafficSummary): string {
   ).join("\n");
 }
 
+/** Figures of a map's city-life model: blocks, crossings joining two blocks, lights. */
+export function cityMapFigures(run: CityTrafficRun): {
+  file: string | null;
+  buildings: number;
+  blocks: number;
+  crossings: number;
+  joined: number;
+  signalledCrossings: number;
+  lights: number;
+} {
+  const net = run.navigator.network;
+  let joined = 0;
+  if (net) { for (let c = 0; c < net.sideA.length; c++) if (net.sideA[c] >= 0) joined++; }
+  return {
+    file: run.city.source.path,
+    buildings: run.city.buildings.length,
+    blocks: net?.blockCount ?? 0,
+    crossings: run.city.crossings.length,
+    joined,
+    signalledCrossings: run.city.crossings.filter((c) => c.signalled).length,
+    lights: run.lights.cycles.length,
+  };
+}
+
+/** One line on a map's city-life model (see {@linkcode cityMapFigures}). */
+export function describeCityMap(run: CityTrafficRun): string {
+  const f = cityMapFigures(run);
+  const share = f.crossings > 0 ? ((100 * f.joined) / f.crossings).toFixed(1) : "0";
+  return `map ${f.file}: ${f.buildings} buildings on ${f.blocks} blocks; ${f.joined} of ${f.crossings} crossings (${share} %) join two blocks; ${f.signalledCrossings} signalled crossings, ${f.lights} lights`;
+}
+
 /** Runs a scenario with cars from `sim`'s parsed flags; returns the exit code. */
-export function citySimMain(values: Record<string, unknown>): number {
+export async function citySimMain(values: Record<string, unknown>): Promise<number> {
   const name = values.scenario as CityTrafficScenario;
   for (const flag of ["plot", "navigator", "navigator-option"]) {
     if (values[flag] !== undefined) {
@@ -83,6 +116,9 @@ export function citySimMain(values: Record<string, unknown>): number {
   if (preset !== undefined && name !== "crosswalk") {
     throw new UsageError("--preset applies to the scenario 'crosswalk' only");
   }
+  if (values.map !== undefined && name !== "city-traffic") {
+    throw new UsageError("--map applies to the scenario 'city-traffic' only");
+  }
   const strategy = typeof values.strategy === "string" ? values.strategy : "orca";
   if (!strategies.has(strategy)) {
     throw new UsageError(
@@ -101,13 +137,14 @@ export function citySimMain(values: Record<string, unknown>): number {
       return [t.slice(0, eq), value];
     }),
   );
-  const run = buildCityTraffic(name, {
+  const run = await loadCityTraffic(name, {
     agents: integerFlag("agents", values.agents as string | undefined),
     cars: integerFlag("cars", values.cars as string | undefined),
     seed: integerFlag("seed", values.seed as string | undefined),
     strategy,
     strategyOptions: options,
     preset: preset as CrosswalkPreset | undefined,
+    map: typeof values.map === "string" ? resolveUserPath(values.map) : undefined,
   });
   const world = run.world;
   const steps = integerFlag("steps", values.steps as string | undefined) ??
@@ -144,6 +181,7 @@ export function citySimMain(values: Record<string, unknown>): number {
           traffic: out.track.path,
         }
         : null,
+      ...(name === "city-traffic" ? { map: cityMapFigures(run) } : {}),
       metrics: summary,
       msPerStep: phases,
     }));
@@ -152,6 +190,13 @@ export function citySimMain(values: Record<string, unknown>): number {
   console.log(
     `scenario ${name}: ${world.agents.count} pedestrians, ${run.cars.count} cars, strategy ${run.strategyName}, seed ${world.seed}, ${steps} steps of ${world.dt} s\n`,
   );
+  if (name === "city-traffic") {
+    console.log(describeCityMap(run));
+    for (const line of run.city.warnings ?? []) {
+      if (line.startsWith("blocks: ")) console.log(`  ${line}`);
+    }
+    console.log("");
+  }
   console.log(formatCitySummary(summary));
   const total = Object.entries(phases).filter(([p]) => !p.startsWith("cars.")).reduce(
     (s, [, v]) => s + v,
@@ -178,7 +223,7 @@ export function citySimMain(values: Record<string, unknown>): number {
 
 /** Records `run`'s pedestrians to `path` and its traffic to the track beside it. */
 function _record(
-  run: ReturnType<typeof buildCityTraffic>,
+  run: CityTrafficRun,
   name: string,
   path: string,
   every: number,
@@ -221,12 +266,12 @@ function _record(
  * `deno task compare` for a scenario with cars: each strategy over each seed, the city metrics
  * averaged over the seeds, one column per strategy (or JSON with every run).
  */
-export function cityCompareMain(
+export async function cityCompareMain(
   scenario: CityTrafficScenario,
   names: readonly string[],
   seeds: readonly number[],
   values: Record<string, unknown>,
-): number {
+): Promise<number> {
   for (const flag of ["navigators", "csv", "plot"]) {
     if (values[flag] !== undefined) {
       throw new UsageError(`--${flag} is not available for the scenario '${scenario}' (cars)`);
@@ -237,7 +282,7 @@ export function cityCompareMain(
   let steps = 0, pedestrians = 0, cars = 0;
   for (const strategy of names) {
     for (const seed of seeds) {
-      const run = buildCityTraffic(scenario, { agents, seed, strategy });
+      const run = await loadCityTraffic(scenario, { agents, seed, strategy });
       steps = integerFlag("steps", values.steps as string | undefined) ??
         Math.round(DEFAULT_SECONDS / run.world.dt);
       for (let k = 0; k < steps; k++) run.world.step();

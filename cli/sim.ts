@@ -54,8 +54,13 @@ export const SIM_FLAGS = {
     help: "navigator option name=value (repeatable)",
   },
   agents: { type: "string", short: "n", help: "total agent count (scales the scenario)" },
-  cars: { type: "string", help: "cars (city-grid, crosswalk)" },
+  cars: { type: "string", help: "cars (city-grid, crosswalk, city-traffic)" },
   preset: { type: "string", help: "crowd preset of crosswalk: light, average or crowded" },
+  map: {
+    type: "string",
+    help:
+      "map file of city-traffic (.osm.pbf, .osm, .geojson; default the shipped Helsinki extract)",
+  },
   steps: { type: "string", help: "steps to run (default: the scenario's duration / dt)" },
   seed: { type: "string", help: "random seed (default: the scenario's, else 1)" },
   out: {
@@ -105,6 +110,11 @@ async function listEverything(): Promise<void> {
     `  ${
       "crosswalk".padEnd(14)
     } two flocks cross a street at a light among cars (--preset light|average|crowded)`,
+  );
+  console.log(
+    `  ${
+      "city-traffic".padEnd(14)
+    } pedestrians and cars on the OpenStreetMap streets of Helsinki's centre (default 2000 agents, 300 cars)`,
   );
   console.log("\nStrategies:");
   for (const f of strategies.list()) {

@@ -52,9 +52,12 @@ const FLAGS = {
     type: "string",
     short: "s",
     help:
-      "built-in name or scenario JSON file (default crossing); city-grid and crosswalk have cars",
+      "built-in name or scenario JSON file (default crossing); city-grid, crosswalk and city-traffic have cars",
   },
-  cars: { type: "string", help: "cars of city-grid or crosswalk (default the scenario's)" },
+  cars: {
+    type: "string",
+    help: "cars of city-grid, crosswalk or city-traffic (default the scenario's)",
+  },
   preset: {
     type: "string",
     help: `crowd preset of crosswalk: ${Object.keys(CROSSWALK_PRESETS).join(", ")}`,
@@ -235,8 +238,8 @@ async function _liveSource(
   if (!withCars && (cars !== undefined || preset !== undefined)) {
     throw new UsageError(
       `--${cars !== undefined ? "cars" : "preset"} applies to ${
-        CITY_TRAFFIC_SCENARIOS.join(" and ")
-      } only`,
+        CITY_TRAFFIC_SCENARIOS.slice(0, -1).join(", ")
+      } and ${CITY_TRAFFIC_SCENARIOS[CITY_TRAFFIC_SCENARIOS.length - 1]} only`,
     );
   }
   if (

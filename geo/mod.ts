@@ -64,6 +64,14 @@ export {
   type CityModelOptions,
 } from "./city_builder.ts";
 export {
+  CITY_BLOCK_OPTIONS,
+  type CityBlockOptions,
+  type CityBlocks,
+  deriveCityBlocks,
+  drivenStreet,
+  withCityBlocks,
+} from "./city_blocks.ts";
+export {
   detectMapFormat,
   loadCity,
   type LoadCityOptions,

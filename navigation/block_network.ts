@@ -135,6 +135,13 @@ export class BlockNetwork {
   readonly kerbs: Float64Array;
   /** Length (m) between a crossing's two kerb points. */
   readonly crossingLength: Float64Array;
+  /**
+   * Connected part of each block: blocks joined by crossings, directly or through other
+   * blocks, share a number (`0 … componentCount-1`, the largest part first).
+   */
+  readonly component: Int32Array;
+  /** Number of connected parts. */
+  readonly componentCount: number;
 
   readonly #blockBoxes: Float64Array;
   /** Kerb nodes (2·crossing + side) of each block: `#blockKerbs[#blockKerbStart[b] …]`. */
@@ -149,6 +156,8 @@ export class BlockNetwork {
   readonly #distance: Float64Array;
   readonly #previous: Int32Array;
   readonly #done: Uint8Array;
+  /** Walkable region of each kerb node (see {@linkcode BlockNetwork.regionAt}), once built. */
+  #kerbRegion: Int32Array | null = null;
   #scratch = new Float64Array(64);
   #startCosts = new Float64Array(64);
   #goalCosts = new Float64Array(64);
@@ -200,6 +209,7 @@ export class BlockNetwork {
       perBlock[a].push(2 * c);
       perBlock[b].push(2 * c + 1);
     });
+    [this.component, this.componentCount] = _components(blocks.length, this.sideA, this.sideB);
     this.#blockKerbStart = new Int32Array(blocks.length + 1);
     perBlock.forEach((k, b) => this.#blockKerbStart[b + 1] = this.#blockKerbStart[b] + k.length);
     this.#blockKerbs = Int32Array.from(perBlock.flat());
@@ -228,6 +238,80 @@ export class BlockNetwork {
       if (!inHole) return b;
     }
     return -1;
+  }
+
+  /**
+   * The walkable region of (`x`, `y`): places joined by paths inside blocks and by crossings
+   * share a number (`0 …`); -1 off every block's free space or in a pocket of a block that no
+   * crossing reaches. Finer than {@linkcode component}: a block that its buildings cut into
+   * pieces has one region per piece. The first call builds every block's graph.
+   */
+  regionAt(x: number, y: number): number {
+    const regions = this.#regions();
+    const block = this.blockAt(x, y);
+    if (block < 0) return -1;
+    const graph = this.graph(block);
+    if (!graph.contains(x, y) || graph.extraCount === 0) return -1;
+    if (this.#scratch.length < graph.nodeCount) {
+      this.#scratch = new Float64Array(2 * graph.nodeCount);
+    }
+    graph.distancesFrom([x, y], this.#scratch);
+    const first = this.#blockKerbStart[block], count = graph.extraCount;
+    for (let k = 0; k < count; k++) {
+      if (this.#scratch[graph.nodeCount - count + k] < Infinity) {
+        return regions[this.#blockKerbs[first + k]];
+      }
+    }
+    return -1;
+  }
+
+  /** The walkable region with the most crossing ends (see {@linkcode BlockNetwork.regionAt}). */
+  largestRegion(): number {
+    const regions = this.#regions();
+    const size = new Int32Array(regions.length + 1);
+    let best = -1;
+    for (let k = 0; k < regions.length; k++) {
+      if (k % 2 === 0 && this.sideA[k >> 1] < 0) continue;
+      size[regions[k]]++;
+      if (best < 0 || size[regions[k]] > size[best]) best = regions[k];
+    }
+    return best;
+  }
+
+  #regions(): Int32Array {
+    if (this.#kerbRegion) return this.#kerbRegion;
+    const n = 2 * this.city.crossings.length;
+    const parent = Int32Array.from({ length: n }, (_, k) => k);
+    const find = (k: number): number => {
+      while (parent[k] !== k) k = parent[k] = parent[parent[k]];
+      return k;
+    };
+    const join = (p: number, q: number) => {
+      const rp = find(p), rq = find(q);
+      if (rp !== rq) parent[Math.max(rp, rq)] = Math.min(rp, rq);
+    };
+    for (let c = 0; c < this.sideA.length; c++) if (this.sideA[c] >= 0) join(2 * c, 2 * c + 1);
+    for (let b = 0; b < this.blockCount; b++) {
+      const first = this.#blockKerbStart[b], count = this.#blockKerbStart[b + 1] - first;
+      if (count < 2) continue;
+      const matrix = this.#kerbMatrix(b);
+      for (let i = 0; i < count; i++) {
+        for (let j = i + 1; j < count; j++) {
+          if (matrix[i * count + j] < Infinity) {
+            join(this.#blockKerbs[first + i], this.#blockKerbs[first + j]);
+          }
+        }
+      }
+    }
+    const number = new Map<number, number>();
+    const regions = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const root = find(k);
+      if (!number.has(root)) number.set(root, number.size);
+      regions[k] = number.get(root)!;
+    }
+    this.#kerbRegion = regions;
+    return regions;
   }
 
   /** Kerb point (m) of crossing `crossing` on side 0 (its first point's) or 1 (its last's). */
@@ -420,4 +504,28 @@ export class BlockNetwork {
     }
     return matrix;
   }
+}
+
+/** Connected parts of `count` blocks joined by the crossings `a[c]`–`b[c]`, largest first. */
+function _components(count: number, a: Int32Array, b: Int32Array): [Int32Array, number] {
+  const parent = Int32Array.from({ length: count }, (_, k) => k);
+  const find = (k: number): number => {
+    while (parent[k] !== k) k = parent[k] = parent[parent[k]];
+    return k;
+  };
+  for (let c = 0; c < a.length; c++) {
+    if (a[c] < 0 || b[c] < 0) continue;
+    const ra = find(a[c]), rb = find(b[c]);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+  const size = new Int32Array(count);
+  for (let k = 0; k < count; k++) size[find(k)]++;
+  // Number the parts by size (largest first), ties by their lowest block.
+  const roots = [...new Set(Array.from({ length: count }, (_, k) => find(k)))];
+  roots.sort((p, q) => size[q] - size[p] || p - q);
+  const number = new Int32Array(count);
+  roots.forEach((root, n) => number[root] = n);
+  const component = new Int32Array(count);
+  for (let k = 0; k < count; k++) component[k] = number[find(k)];
+  return [component, roots.length];
 }

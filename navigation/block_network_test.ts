@@ -180,3 +180,27 @@ Deno.test("block network: points off the blocks are reported, a city without blo
   assert.equal(path.status, "found");
   assert(path.length >= Math.hypot(door[0] - kx, door[1] - ky) - 1e-9);
 });
+
+Deno.test("block network: walkable regions join blocks over crosswalks; a pocket no crosswalk reaches has none", () => {
+  const city = generateProceduralCity({ blocksX: 2, blocksY: 2, blockSize: 40 });
+  const network = new BlockNetwork(city);
+  assert.equal(network.componentCount, 1);
+  const main = network.largestRegion();
+  assert.ok(main >= 0);
+  for (let c = 0; c < city.crossings.length; c++) {
+    if (network.sideA[c] < 0) continue;
+    for (const side of [0, 1] as const) {
+      const [x, y] = network.kerbPoint(c, side);
+      assert.equal(network.regionAt(x, y), main, `crossing ${c} side ${side}`);
+    }
+  }
+  // Off every block: no region.
+  const [x0, y0] = city.bounds;
+  assert.equal(network.regionAt(x0 - 10, y0 - 10), -1);
+  // A block with no crosswalk is a part of its own, and its points are in no region.
+  const lone = { ...city, crossings: [] } as CityModel;
+  const alone = new BlockNetwork(lone);
+  assert.equal(alone.componentCount, city.blocks!.length);
+  const [kx, ky] = network.kerbPoint(0, 0);
+  assert.equal(alone.regionAt(kx, ky), -1);
+});

@@ -5,7 +5,8 @@
  * pedestrian crossing", project report).
  *
  * - **Destination**: with `destination: "building"`, a random building (a point beside its
- *   footprint, in the free space of its block), and a new one on reaching it; with `"goal"`, the
+ *   footprint, in the free space of its block) among those reachable over crosswalks from the
+ *   agent's block, and a new one on reaching it; with `"goal"`, the
  *   goal the spawner gave (the world then applies the arrival policy).
  * - **High level**: the shortest route over the dual graph of blocks and crosswalks
  *   ({@linkcode BlockNetwork.route}); only its next crosswalk is kept, and the route is planned
@@ -333,6 +334,11 @@ export class CityBlockNavigator implements Navigator {
   readonly #doorBlock: Int32Array;
   /** Buildings with a door point in a block's free space. */
   #usable: Int32Array | null = null;
+  /** Walkable region of each building's door point (see BlockNetwork.regionAt). */
+  readonly #doorRegion: Int32Array;
+  /** Usable buildings by region: `#byPart[#partStart[r] …]`; null when all share one. */
+  #partStart: Int32Array | null = null;
+  #byPart: Int32Array | null = null;
   #avoidEdges: Uint8Array;
   /** Unsignalled crossings: last assessment time and outcome per crossing. */
   readonly #assessedAt: Float64Array;
@@ -356,6 +362,7 @@ export class CityBlockNavigator implements Navigator {
     });
     this.#doors = new Float64Array(2 * city.buildings.length).fill(NaN);
     this.#doorBlock = new Int32Array(city.buildings.length).fill(-1);
+    this.#doorRegion = new Int32Array(city.buildings.length).fill(-1);
     this.#avoidEdges = new Uint8Array(Math.max(1, city.streets.edges.length));
     this.#assessedAt = new Float64Array(city.crossings.length).fill(-Infinity);
     this.#assessedSafe = new Uint8Array(city.crossings.length);
@@ -610,9 +617,21 @@ export class CityBlockNavigator implements Navigator {
       building[i] = -1;
       return;
     }
-    let k = usable[Math.min(usable.length - 1, Math.floor(r * usable.length))];
-    if (k === building[i] && usable.length > 1) {
-      k = usable[(usable.indexOf(k) + 1) % usable.length];
+    // Only buildings reachable from where the agent stands: those of its walkable region
+    // (the region of the building it just reached, else of where it stands).
+    let list: Int32Array = usable;
+    if (this.#byPart) {
+      const region = building[i] >= 0
+        ? this.#doorRegion[building[i]]
+        : this.network!.regionAt(a.px[i], a.py[i]);
+      const start = this.#partStart!;
+      if (region >= 0 && start[region + 1] - start[region] > 1) {
+        list = this.#byPart.subarray(start[region], start[region + 1]);
+      }
+    }
+    let k = list[Math.min(list.length - 1, Math.floor(r * list.length))];
+    if (k === building[i] && list.length > 1) {
+      k = list[(list.indexOf(k) + 1) % list.length];
     }
     building[i] = k;
     a.goalX[i] = this.#doors[2 * k];
@@ -652,6 +671,23 @@ export class CityBlockNavigator implements Navigator {
       }
     }
     this.#usable = Int32Array.from(out);
+    // Group the buildings by walkable region, unless all share one (then the list is `usable`).
+    let parts = 0, split = false;
+    for (const k of out) {
+      const region = net.regionAt(this.#doors[2 * k], this.#doors[2 * k + 1]);
+      this.#doorRegion[k] = region;
+      parts = Math.max(parts, region + 1);
+      if (region !== this.#doorRegion[out[0]]) split = true;
+    }
+    if (split) {
+      const start = new Int32Array(parts + 1);
+      for (const k of out) if (this.#doorRegion[k] >= 0) start[this.#doorRegion[k] + 1]++;
+      for (let p = 0; p < parts; p++) start[p + 1] += start[p];
+      const byPart = new Int32Array(start[parts]), cursor = start.slice(0, parts);
+      for (const k of out) if (this.#doorRegion[k] >= 0) byPart[cursor[this.#doorRegion[k]]++] = k;
+      this.#partStart = start;
+      this.#byPart = byPart;
+    }
     return this.#usable;
   }
 

@@ -10,8 +10,15 @@
  *   side plus a random offset along it, and an agent arriving there appears again near its spawn
  *   point. `preset` (light, average, crowded) sets the crowd size and the boxcast preset.
  *
- * Both are built in code (they need a city model, lanes, lights and cars, which scenario files
- * do not describe); {@linkcode buildCityTraffic} returns the world ready to step.
+ * - `city-traffic`: the same model on a city read from OpenStreetMap (by default the shipped
+ *   extract of Helsinki's centre, `data/helsinki-centre/`): its blocks derived from the
+ *   streets cars drive on ({@linkcode deriveCityBlocks}), its mapped crossings fitted from kerb
+ *   to kerb, a light at every mapped signal, cars on every street that cuts the blocks, and
+ *   pedestrians walking from building to building (default 2,000 pedestrians, 300 cars).
+ *
+ * All are built in code (they need a city model, lanes, lights and cars, which scenario files
+ * do not describe); {@linkcode buildCityTraffic} returns the world ready to step, and
+ * {@linkcode loadCityTraffic} reads the map of `city-traffic` first.
  *
  * @module
  */
@@ -19,6 +26,8 @@ import { World } from "../core/world.ts";
 import type { Strategy } from "../core/strategy.ts";
 import { Rng } from "../core/rng.ts";
 import type { CityCrossing, CityModel } from "../geo/city_model.ts";
+import { drivenStreet, withCityBlocks } from "../geo/city_blocks.ts";
+import { loadCity } from "../geo/load_city.ts";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import { CityTrafficMetrics } from "../metrics/city_traffic_metrics.ts";
 import {
@@ -32,7 +41,13 @@ import { CarTraffic } from "../traffic/world_traffic.ts";
 import { strategies } from "../strategies/mod.ts";
 
 /** Names of the built-in scenarios with cars. */
-export const CITY_TRAFFIC_SCENARIOS = ["city-grid", "crosswalk"] as const;
+export const CITY_TRAFFIC_SCENARIOS = ["city-grid", "crosswalk", "city-traffic"] as const;
+
+/** The map `city-traffic` reads unless told otherwise: the shipped extract of Helsinki's centre. */
+export const CITY_TRAFFIC_DEFAULT_MAP: string = new URL(
+  "../data/helsinki-centre/helsinki-centre.osm.pbf",
+  import.meta.url,
+).pathname;
 
 /** A built-in scenario with cars. */
 export type CityTrafficScenario = typeof CITY_TRAFFIC_SCENARIOS[number];
@@ -69,6 +84,13 @@ export interface CityTrafficOptions {
   dt?: number;
   /** Whether the crosswalk has a light (crosswalk); without, pedestrians judge the cars. @default true */
   signalled?: boolean;
+  /**
+   * The city of `city-traffic`, as built from a map (its blocks are derived when it has none);
+   * {@linkcode loadCityTraffic} reads it from `map`.
+   */
+  city?: CityModel;
+  /** Map file of `city-traffic` (read by {@linkcode loadCityTraffic}). @default the shipped Helsinki extract */
+  map?: string;
 }
 
 /** A built scenario with cars. */
@@ -108,7 +130,32 @@ export function buildCityTraffic(
   name: CityTrafficScenario,
   options: CityTrafficOptions = {},
 ): CityTrafficRun {
+  if (name === "city-traffic") return _cityTraffic(options);
   return name === "city-grid" ? _cityGrid(options) : _crosswalk(options);
+}
+
+/** The city models read for `city-traffic`, by map path (blocks derived), so reruns skip it. */
+const _mapCities = new Map<string, Promise<CityModel>>();
+
+/**
+ * Builds a scenario with cars as {@linkcode buildCityTraffic} does, first reading the map of
+ * `city-traffic` (`options.map`, else the shipped extract) unless `options.city` is given. A
+ * map read once is kept for later builds in the same process. Map problems are
+ * {@linkcode MapImportError}s naming the file.
+ */
+export async function loadCityTraffic(
+  name: CityTrafficScenario,
+  options: CityTrafficOptions = {},
+): Promise<CityTrafficRun> {
+  if (name !== "city-traffic" || options.city) return buildCityTraffic(name, options);
+  const path = options.map ?? CITY_TRAFFIC_DEFAULT_MAP;
+  let city = _mapCities.get(path);
+  if (!city) {
+    city = loadCity(path).then((c) => withCityBlocks(c));
+    _mapCities.set(path, city);
+    city.catch(() => _mapCities.delete(path));
+  }
+  return buildCityTraffic(name, { ...options, city: await city });
 }
 
 function _strategy(options: CityTrafficOptions, extra: Record<string, unknown> = {}): Strategy {
@@ -123,9 +170,10 @@ function _world(
   carCount: number,
   navigatorOptions: Partial<CityBlockNavigatorOptions>,
   strategyExtra: Record<string, unknown> = {},
+  roads: CityModel = city,
 ) {
   const seed = options.seed ?? 1;
-  const lanes = buildLaneNetwork(city);
+  const lanes = buildLaneNetwork(roads);
   const lights = buildTrafficLights(lanes, city);
   const cars = new CarSystem(lanes, { lights, seed, capacity: Math.max(1, carCount) });
   cars.populate(carCount);
@@ -155,14 +203,38 @@ function _cityGrid(options: CityTrafficOptions): CityTrafficRun {
   const agents = options.agents ?? 10_000, carCount = options.cars ?? 2_000;
   const city = generateProceduralCity({ seed, blocksX: blocks, blocksY: blocks });
   const built = _world(options, city, carCount, { destination: "building" });
-  const nav = built.navigator, net = nav.network!, world = built.world;
-  // Pedestrians anywhere in the blocks' free space, a body apart from each other.
+  _placePedestrians(built.world, city, built.navigator, agents, seed, false);
+  return { name: "city-grid", city, ...built };
+}
+
+/**
+ * Places `agents` pedestrians anywhere in the free space of the blocks (with `builtOnly`, only
+ * blocks with buildings, in the largest region joined by paths and crosswalks), a body apart from each other, each standing until its navigator gives it
+ * a building to walk to.
+ */
+function _placePedestrians(
+  world: World,
+  city: CityModel,
+  navigator: CityBlockNavigator,
+  agents: number,
+  seed: number,
+  builtOnly: boolean,
+): void {
+  const net = navigator.network!;
   const rng = new Rng(seed, 7);
   const taken = new Set<number>();
   const cell = 0.7;
+  const usable: number[] = [];
+  const main = builtOnly ? net.largestRegion() : -1;
+  for (let b = 0; b < net.blockCount; b++) {
+    if (!builtOnly || (net.component[b] === 0 && city.blocks![b].buildings.length > 0)) {
+      usable.push(b);
+    }
+  }
+  if (usable.length === 0) return;
   let placed = 0;
   for (let tries = 0; placed < agents && tries < agents * 50; tries++) {
-    const b = rng.int(net.blockCount);
+    const b = usable[rng.int(usable.length)];
     const ring = city.blocks![b].polygon[0];
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const [x, y] of ring) {
@@ -174,6 +246,7 @@ function _cityGrid(options: CityTrafficOptions): CityTrafficRun {
     const x = rng.range(minX, maxX), y = rng.range(minY, maxY);
     const key = Math.floor(x / cell) * 100_003 + Math.floor(y / cell);
     if (taken.has(key) || !net.graph(b).contains(x, y)) continue;
+    if (builtOnly && net.regionAt(x, y) !== main) continue;
     taken.add(key);
     world.addAgent({
       x,
@@ -186,7 +259,30 @@ function _cityGrid(options: CityTrafficOptions): CityTrafficRun {
     });
     placed++;
   }
-  return { name: "city-grid", city, ...built };
+}
+
+function _cityTraffic(options: CityTrafficOptions): CityTrafficRun {
+  if (!options.city) {
+    throw new TypeError(
+      "Cannot build city-traffic as 'city' is missing: read its map with loadCityTraffic",
+    );
+  }
+  const seed = options.seed ?? 1;
+  const agents = options.agents ?? 2_000, carCount = options.cars ?? 300;
+  const city = withCityBlocks(options.city);
+  // Cars drive only on the streets that cut the blocks (not in tunnels, not shared streets).
+  const roads: CityModel = {
+    ...city,
+    streets: {
+      nodes: city.streets.nodes,
+      edges: city.streets.edges.map((e) =>
+        e.carriageway && !drivenStreet(e) ? { ...e, carriageway: false } : e
+      ),
+    },
+  };
+  const built = _world(options, city, carCount, { destination: "building" }, {}, roads);
+  _placePedestrians(built.world, city, built.navigator, agents, seed, true);
+  return { name: "city-traffic", city, ...built };
 }
 
 /** Geometry of the crosswalk scene (m). */

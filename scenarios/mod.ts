@@ -25,6 +25,7 @@ export * from "./scenario_map.ts";
 export * from "./map_places.ts";
 export {
   buildCityTraffic,
+  CITY_TRAFFIC_DEFAULT_MAP,
   CITY_TRAFFIC_SCENARIOS,
   type CityTrafficOptions,
   type CityTrafficRun,
@@ -32,4 +33,5 @@ export {
   CROSSWALK_PRESETS,
   crosswalkCity,
   type CrosswalkPreset,
+  loadCityTraffic,
 } from "./city_traffic.ts";

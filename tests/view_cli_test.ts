@@ -136,6 +136,40 @@ Deno.test("view runs the crosswalk with cars: the light preset's crowd", async (
   assert.match(text, /live crosswalk: none, 40 agents, seed 1/, stderr);
 });
 
+Deno.test("view runs city-traffic: the map's pedestrians and cars", async () => {
+  const child = spawnView([
+    "--scenario",
+    "city-traffic",
+    "--agents",
+    "30",
+    "--cars",
+    "10",
+    "--strategies",
+    "none",
+    "--port",
+    "0",
+  ]);
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+    child.kill("SIGINT");
+  }
+  await child.status;
+  await child.stdout.cancel();
+  const stderr = new TextDecoder().decode(
+    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
+  );
+  assert.match(text, /live \S+: none, 30 agents, seed 1/, stderr);
+});
+
 Deno.test("view --help offers one to four strategies and every flag", async () => {
   const r = await runView(["--help"]);
   assert.equal(r.code, 0, r.stderr);
@@ -165,7 +199,11 @@ Deno.test("view refuses bad flags and files with one line and exit code 2", asyn
     ["live flags on a replay", ["run.bin", "--seed", "3"], /--seed does not apply to a replay/],
     ["a missing recording", ["missing.bin"], /missing\.bin/],
     ["no page allowed", ["--max-pages", "0"], /--max-pages must be an integer >= 1/],
-    ["cars without cars", ["--cars", "20"], /--cars applies to city-grid and crosswalk only/],
+    [
+      "cars without cars",
+      ["--cars", "20"],
+      /--cars applies to city-grid, crosswalk and city-traffic only/,
+    ],
     [
       "a preset of another scenario",
       ["--scenario", "city-grid", "--preset", "light"],

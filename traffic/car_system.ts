@@ -270,6 +270,8 @@ export type CarPhase = typeof CAR_PHASES[number];
 
 /** Extra distance (m) beyond its IDM stopping distance at which a car decides at a line. */
 const DECISION_MARGIN = 5;
+/** Cars further along their route from a crosswalk than this (m) do not approach it. */
+const APPROACH_REACH = 60;
 /** A car waiting for its light stops this far (m) short of the line. */
 const STOP_LINE_SLACK = 0.5;
 /** Free lanes tried when moving a stuck car. */
@@ -617,7 +619,14 @@ export class CarSystem {
         distance = offset[link] - cars.s[i];
       } else if (net.kind[link] === LinkKind.lane) {
         const c = this.nextConnector(i);
-        if (c < 0 || mark[c] !== stamp) continue;
+        if (c < 0) continue;
+        if (mark[c] !== stamp) {
+          // Further back: the car's route reaches the crosswalk over short links (maps split
+          // streets at every footway node).
+          const far = this.#routeDistanceTo(i, mark, stamp, offset);
+          if (far < APPROACH_REACH) out.push(i, far, cars.desiredSpeed[i], cars.length[i], 0);
+          continue;
+        }
         distance = net.length[link] - cars.s[i] + offset[c];
         const committed = (cars.flags[i] & CarFlags.committed) !== 0;
         if (lights && !committed && lights.movementColor(c, this.time) !== SignalColor.green) {
@@ -762,7 +771,7 @@ export class CarSystem {
     // A car that was waiting at a green light for a gap goes on at yellow once it has one (as a
     // turning car waiting in the junction clears it at the end of the phase).
     const waited = cars.blockedTime[i] > 0 && d < idm.minimumGap + 1;
-    if (!this.#lightLetsGo(c, d, v, waited)) {
+    if (!this.#lightLetsGo(c, d, v, waited) || this.#heldBeyond(i, c, d, v)) {
       cars.flags[i] |= CarFlags.atLight;
       if (this.#color(c) === SignalColor.red) cars.blockedTime[i] = 0;
       return false;
@@ -805,6 +814,54 @@ export class CarSystem {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Whether a light further along car `i`'s route, past connector `c` (`d` m ahead, at speed
+   * `v`) but closer than the car needs to stop comfortably, will not let it through when it gets
+   * there: then it stops at `c`'s line instead of running the later red. Where signals stand a
+   * few metres apart (maps put one on each crossing around a junction), the lanes between them
+   * are too short to stop in. A car that can no longer stop at `c` goes on.
+   */
+  #heldBeyond(i: number, c: number, d: number, v: number): boolean {
+    const lights = this.lights;
+    if (!lights) return false;
+    const net = this.network, cars = this.cars, idm = this.idm;
+    if (brakingDistance(v, idm.maxDeceleration) > d) return false;
+    const reach = brakingDistance(v, idm.comfortableDeceleration) + idm.minimumGap +
+      cars.length[i];
+    let ahead = d + net.length[c] + net.length[net.toLane[c]];
+    const base = i * this.#routeCapacity, length = cars.routeLength[i];
+    for (let pos = cars.routePos[i] + 1; pos < length && ahead < reach; pos++) {
+      const next = this.#route[base + pos];
+      if (lights.controls(next)) {
+        if (this.#color(next) !== SignalColor.green) return true;
+        const a = idm.maxAcceleration;
+        const arrive = v > 0.1 ? ahead / v : (-v + Math.sqrt(v * v + 2 * a * ahead)) / a;
+        if (arrive > lights.timeUntilRed(next, this.time)) return true;
+      }
+      ahead += net.length[next] + net.length[net.toLane[next]];
+    }
+    return false;
+  }
+
+  /**
+   * Distance (m) along car `i`'s route (a car on a lane) to the first marked connector beyond
+   * its next one, plus that connector's `offset`; Infinity when none is within
+   * `APPROACH_REACH`.
+   */
+  #routeDistanceTo(i: number, mark: Uint32Array, stamp: number, offset: Float64Array): number {
+    const net = this.network, cars = this.cars;
+    const base = i * this.#routeCapacity, length = cars.routeLength[i];
+    let pos = cars.routePos[i], c = this.#route[base + pos];
+    let ahead = net.length[cars.link[i]] - cars.s[i] + net.length[c];
+    for (pos++; pos < length && ahead < APPROACH_REACH; pos++) {
+      ahead += net.length[net.toLane[c]];
+      c = this.#route[base + pos];
+      if (mark[c] === stamp) return ahead + offset[c];
+      ahead += net.length[c];
+    }
+    return Infinity;
   }
 
   /** Whether connector `c` is free for car `i`: room after it, no conflicting holder. */

@@ -22,7 +22,8 @@
  *   (stretched when the counts differ) and each lane to its neighbours (cars do not change
  *   lanes between junctions, so this is where they move over), kerbside turns leave from the
  *   kerbside lane and farside turns from the innermost lane, each into every lane of the exit.
- *   U-turns exist only at dead ends. A connector is a cubic Bézier curve tangent to both lanes.
+ *   U-turns exist only at dead ends and where no other arm can be entered. A connector is a cubic
+ *   Bézier curve tangent to both lanes.
  * - **Conflicts.** Two connectors of a node conflict when they end in the same lane (a merge) or
  *   their curves cross; connectors leaving the same lane are siblings and share the first metres
  *   of their curves (`siblingShared`), where their cars must follow each other.
@@ -519,8 +520,11 @@ export function buildLaneNetwork(
     for (let a = 0; a < at.length; a++) {
       const ins = inbound[n][a];
       if (ins.length === 0) continue;
+      // U-turns at dead ends, and where no other arm can be entered (one-way streets all
+      // coming in).
+      const noOtherWay = at.every((_, b) => b === a || outbound[n][b].length === 0);
       for (let b = 0; b < at.length; b++) {
-        if (a === b && at.length > 1) continue;
+        if (a === b && !noOtherWay) continue;
         const outs = outbound[n][b];
         if (outs.length === 0) continue;
         const turn = a === b ? TurnKind.uTurn : _turnKind(at[a], at[b], at.length, through, o);
@@ -707,6 +711,13 @@ function _trim(points: [number, number][], from: number, to: number): [number, n
     );
   }
   const total = cum[cum.length - 1];
+  // A lane on the inside of a tight curve is shorter than its street edge: it too keeps a fifth.
+  const keep = total * (1 - MIN_LANE_SHARE);
+  if (from + to > keep) {
+    const f = keep / (from + to);
+    from *= f;
+    to *= f;
+  }
   const start = Math.min(from, total / 2), end = Math.max(total - to, start);
   const at = (s: number): [number, number] => {
     let k = 0;

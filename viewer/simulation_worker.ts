@@ -10,10 +10,10 @@ import type { World } from "../core/world.ts";
 import { MetricsCollector } from "../metrics/collector.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import {
-  buildCityTraffic,
   CITY_TRAFFIC_SCENARIOS,
   type CityTrafficScenario,
   type CrosswalkPreset,
+  loadCityTraffic,
 } from "../scenarios/city_traffic.ts";
 import { resolveScenario } from "../scenarios/resolve.ts";
 import { strategies } from "../strategies/mod.ts";
@@ -116,7 +116,7 @@ scope.onmessage = (event) => {
 async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<void> {
   try {
     if ((CITY_TRAFFIC_SCENARIOS as readonly string[]).includes(m.scenario)) {
-      _buildCityTraffic(m);
+      await _buildCityTraffic(m);
       return;
     }
     const { spec, source, resources } = await resolveScenario(m.scenario, { agents: m.agents });
@@ -161,9 +161,9 @@ async function _build(m: Extract<WorkerRequest, { type: "build" }>): Promise<voi
   }
 }
 
-/** Builds `city-grid` or `crosswalk` (built in code, with cars and lights). */
-function _buildCityTraffic(m: Extract<WorkerRequest, { type: "build" }>): void {
-  const built = buildCityTraffic(m.scenario as CityTrafficScenario, {
+/** Builds `city-grid`, `crosswalk` or `city-traffic` (built in code, with cars and lights). */
+async function _buildCityTraffic(m: Extract<WorkerRequest, { type: "build" }>): Promise<void> {
+  const built = await loadCityTraffic(m.scenario as CityTrafficScenario, {
     agents: m.agents,
     cars: m.cars,
     preset: m.preset,
