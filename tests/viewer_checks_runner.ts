@@ -40,7 +40,7 @@ export async function runChecks(
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       // Deno's "has been running for over (1m0s)" notice may cut the line before its result.
       const match = new RegExp(
-        `^\\s*${escaped} \\.\\.\\.(?:'[^\\n]*has been running for over[^\\n]*\\n)? (ok|FAILED)`,
+        `^\\s*${escaped} \\.\\.\\.(?:'[^\\n]*has been running for over[^\\n]*\\n)* (ok|FAILED)`,
         "m",
       ).exec(output);
       return match ? match[1] : "missing";
