@@ -44,6 +44,7 @@ import { type Point, pointInPolygon } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { polygonsFromPaths } from "../navigation/_polygons_from_paths.ts";
 import type { CityBlock, CityCrossing, CityModel, CityPolygon, StreetEdge } from "./city_model.ts";
+import { polygonArea } from "./_city_areas.ts";
 
 /** Options of {@linkcode deriveCityBlocks}. */
 export interface CityBlockOptions {
@@ -151,7 +152,7 @@ export function deriveCityBlocks(
   const [x0, y0, x1, y1] = city.bounds;
   const extent: PathD = [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
   const land = booleanOpD(ClipType.Difference, [extent], carriageways, FillRule.NonZero, PRECISION);
-  const pieces = polygonsFromPaths(land).filter((p) => _polygonArea(p) >= o.minBlockArea);
+  const pieces = polygonsFromPaths(land).filter((p) => polygonArea(p) >= o.minBlockArea);
   const index = new _BlockIndex(pieces);
   const assigned = _assignBuildings(city, pieces, index, carriageways, o.cutShare);
   const polygons = _cutForeignBuildings(city, pieces, assigned);
@@ -270,23 +271,6 @@ function _toEdge(
   if (!(t >= 0 && t <= reach)) return null;
   // A little past the edge, so that the buffer's round end does not leave a gap of land.
   return [end[0] + ux * (t + 1), end[1] + uy * (t + 1)];
-}
-
-function _polygonArea(polygon: CityPolygon): number {
-  let total = 0;
-  polygon.forEach((ring, k) => {
-    const a = Math.abs(_ringArea(ring));
-    total += k === 0 ? a : -a;
-  });
-  return total;
-}
-
-function _ringArea(ring: readonly Point[]): number {
-  let area = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    area += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
-  }
-  return area / 2;
 }
 
 /** A point inside `ring` (m): the middle of the first corner's triangle that lies inside. */
@@ -469,7 +453,7 @@ function _assignBuildings(
       return;
     }
     // The footprint off the carriageways, in pieces; each piece lies on one block (or none).
-    const own = Math.abs(_polygonArea(building.polygon));
+    const own = Math.abs(polygonArea(building.polygon));
     const near: PathsD = [];
     for (const o of overlap.near(x0, y0, x1, y1)) {
       for (const r of overlap.polygons[o]) near.push(_path(r));
@@ -492,7 +476,7 @@ function _assignBuildings(
     for (const part of parts) {
       const [px, py] = _insidePoint(part[0]);
       const b = index.blockAt(px, py);
-      if (b >= 0) areaOn.set(b, (areaOn.get(b) ?? 0) + _polygonArea(part));
+      if (b >= 0) areaOn.set(b, (areaOn.get(b) ?? 0) + polygonArea(part));
     }
     let best = -1, bestArea = 0;
     const hit: number[] = [];
@@ -550,7 +534,7 @@ function _cutForeignBuildings(
       booleanOpD(ClipType.Difference, _paths(polygon), clip, FillRule.NonZero, PRECISION),
     );
     // The largest piece stays the block; slivers cut off by the building are dropped.
-    rest.sort((p, q) => _polygonArea(q) - _polygonArea(p));
+    rest.sort((p, q) => polygonArea(q) - polygonArea(p));
     return rest[0] ?? polygon;
   });
 }

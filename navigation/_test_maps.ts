@@ -127,3 +127,27 @@ export function visibilityShortestPath(
     }
   }
 }
+
+/**
+ * A 20 m room split by a wall at x = 10 with a 0.8 m gap on the line y = 10 and a 1.5 m gap
+ * from y = 15 to 16.5: the walls of `buildNavMesh`'s input.
+ */
+export function twoGapWalls(): { points: [number, number][] }[] {
+  return [
+    { points: [[10, 0], [10, 9.6]] },
+    { points: [[10, 10.4], [10, 15]] },
+    { points: [[10, 16.5], [10, 20]] },
+  ];
+}
+
+/** Where the path `[x0, y0, x1, y1, …]` of `count` points first crosses the line x = `x`, or NaN. */
+export function crossingY(points: Float64Array, count: number, x: number): number {
+  for (let i = 1; i < count; i++) {
+    const ax = points[2 * i - 2], bx = points[2 * i];
+    if ((ax - x) * (bx - x) <= 0 && ax !== bx) {
+      const t = (x - ax) / (bx - ax);
+      return points[2 * i - 1] + t * (points[2 * i + 1] - points[2 * i - 1]);
+    }
+  }
+  return NaN;
+}

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { Rng } from "../core/rng.ts";
-import { boundarySegments, insideArea, randomRectangles, segmentInside } from "./_test_maps.ts";
+import {
+  boundarySegments,
+  crossingY as wallCrossingY,
+  insideArea,
+  randomRectangles,
+  segmentInside,
+  twoGapWalls,
+} from "./_test_maps.ts";
 import { syntheticCity } from "./_synthetic_city.ts";
 import { buildCityNavMesh } from "./city_navmesh.ts";
 import type { NavMesh } from "./navmesh.ts";
@@ -101,23 +108,10 @@ Deno.test("corridor search on a city: a fraction of the exact search's work, pat
 
 Deno.test("corridor search keeps out of gaps narrower than the minimum width", () => {
   // A wall across the room at x = 10 with a 0.8 m gap on the direct line and a 1.5 m gap 6 m off it.
-  const walls = [
-    { points: [[10, 0], [10, 9.6]] as [number, number][] },
-    { points: [[10, 10.4], [10, 15]] as [number, number][] },
-    { points: [[10, 16.5], [10, 20]] as [number, number][] },
-  ];
+  const walls = twoGapWalls();
   const mesh = buildNavMesh({ walkable: [[[[0, 0], [20, 0], [20, 20], [0, 20]]]], walls });
   const path = new NavPath();
-  const crossingY = () => {
-    for (let i = 1; i < path.pointCount; i++) {
-      const ax = path.points[2 * i - 2], bx = path.points[2 * i];
-      if ((ax - 10) * (bx - 10) <= 0 && ax !== bx) {
-        const t = (10 - ax) / (bx - ax);
-        return path.points[2 * i - 1] + t * (path.points[2 * i + 1] - path.points[2 * i - 1]);
-      }
-    }
-    return NaN;
-  };
+  const crossingY = () => wallCrossingY(path.points, path.pointCount, 10);
   const query = (minWidth: number) => new NavMeshQuery(mesh, { minWidth, search: "corridor" });
   assert.equal(query(0).findPath([5, 10], [15, 10], path), "found");
   assert(Math.abs(crossingY() - 10) < 0.4, `the 0.8 m gap when any width goes: y = ${crossingY()}`);

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { Rng } from "../core/rng.ts";
 import {
   boundarySegments,
+  crossingY as wallCrossingY,
   insideArea,
   randomRectangles,
   segmentInside,
+  twoGapWalls,
   visibilityShortestPath,
 } from "./_test_maps.ts";
 import { syntheticCity } from "./_synthetic_city.ts";
@@ -117,23 +119,10 @@ Deno.test("no path crosses an obstacle or leaves the clear area", () => {
 
 Deno.test("routes avoid gaps narrower than the minimum width", () => {
   // A wall across the room at x = 10 with a 0.8 m gap on the direct line and a 1.5 m gap 6 m off it.
-  const walls = [
-    { points: [[10, 0], [10, 9.6]] as [number, number][] },
-    { points: [[10, 10.4], [10, 15]] as [number, number][] },
-    { points: [[10, 16.5], [10, 20]] as [number, number][] },
-  ];
+  const walls = twoGapWalls();
   const mesh = buildNavMesh({ walkable: [[[[0, 0], [20, 0], [20, 20], [0, 20]]]], walls });
   const path = new NavPath();
-  const crossingY = () => {
-    for (let i = 1; i < path.pointCount; i++) {
-      const ax = path.points[2 * i - 2], bx = path.points[2 * i];
-      if ((ax - 10) * (bx - 10) <= 0 && ax !== bx) {
-        const t = (10 - ax) / (bx - ax);
-        return path.points[2 * i - 1] + t * (path.points[2 * i + 1] - path.points[2 * i - 1]);
-      }
-    }
-    return NaN;
-  };
+  const crossingY = () => wallCrossingY(path.points, path.pointCount, 10);
   assert.equal(new NavMeshQuery(mesh, { minWidth: 0 }).findPath([5, 10], [15, 10], path), "found");
   assert(
     Math.abs(crossingY() - 10) < 0.4,

@@ -30,15 +30,15 @@ async function runView(args: string[]): Promise<{ code: number; stdout: string; 
   return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
 }
 
-function assertOneLineError(stderr: string, pattern: RegExp): void {
-  const lines = stderr.trim().split("\n");
-  assert.equal(lines.length, 1, `expected one line, got:\n${stderr}`);
-  assert.match(lines[0], /^error: /);
-  assert.match(lines[0], pattern);
-}
-
-Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-C", async () => {
-  const child = spawnView(["--strategies", "none", "--agents", "10", "--port", "0"]);
+/**
+ * Starts the view task with `args`, reads its output until it prints the page's address, stops
+ * it with Ctrl-C and returns what it printed and its exit code.
+ */
+async function serveUntilOpen(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ text: string; code: number; stderr: string }> {
+  const child = spawnView(args, env);
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -48,8 +48,6 @@ Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    assert.match(text, /throng viewer \(live crossing: none, 10 agents, seed 1; each page runs/);
-    assert.match(text, /^open http:\/\/127\.0\.0\.1:\d+\//m);
   } finally {
     reader.releaseLock();
     child.kill("SIGINT");
@@ -59,7 +57,28 @@ Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-
   const stderr = new TextDecoder().decode(
     new Uint8Array(await new Response(child.stderr).arrayBuffer()),
   );
-  assert.equal(status.code, 130, stderr);
+  return { text, code: status.code, stderr };
+}
+
+function assertOneLineError(stderr: string, pattern: RegExp): void {
+  const lines = stderr.trim().split("\n");
+  assert.equal(lines.length, 1, `expected one line, got:\n${stderr}`);
+  assert.match(lines[0], /^error: /);
+  assert.match(lines[0], pattern);
+}
+
+Deno.test("view serves one strategy alone, prints its address and stops on Ctrl-C", async () => {
+  const { text, code, stderr } = await serveUntilOpen([
+    "--strategies",
+    "none",
+    "--agents",
+    "10",
+    "--port",
+    "0",
+  ]);
+  assert.match(text, /throng viewer \(live crossing: none, 10 agents, seed 1; each page runs/);
+  assert.match(text, /^open http:\/\/127\.0\.0\.1:\d+\//m);
+  assert.equal(code, 130, stderr);
   assert.equal(stderr, "");
 });
 
@@ -74,27 +93,14 @@ Deno.test("view reads a scenario file relative to the folder the command was run
       }),
     );
     // deno task passes the user's folder as INIT_CWD; the task itself runs in the checkout.
-    const child = spawnView(["--scenario", "walk.json", "--strategies", "none", "--port", "0"], {
-      INIT_CWD: dir,
-    });
-    const reader = child.stdout.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    try {
-      while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
-    } finally {
-      reader.releaseLock();
-      child.kill("SIGINT");
-    }
-    await child.status;
-    await child.stdout.cancel();
-    const stderr = new TextDecoder().decode(
-      new Uint8Array(await new Response(child.stderr).arrayBuffer()),
-    );
+    const { text, stderr } = await serveUntilOpen([
+      "--scenario",
+      "walk.json",
+      "--strategies",
+      "none",
+      "--port",
+      "0",
+    ], { INIT_CWD: dir });
     assert.match(text, /live walk: none, 2 agents/, stderr);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -102,7 +108,7 @@ Deno.test("view reads a scenario file relative to the folder the command was run
 });
 
 Deno.test("view runs the crosswalk with cars: the light preset's crowd", async () => {
-  const child = spawnView([
+  const { text, stderr } = await serveUntilOpen([
     "--scenario",
     "crosswalk",
     "--preset",
@@ -114,30 +120,12 @@ Deno.test("view runs the crosswalk with cars: the light preset's crowd", async (
     "--port",
     "0",
   ]);
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.releaseLock();
-    child.kill("SIGINT");
-  }
-  await child.status;
-  await child.stdout.cancel();
-  const stderr = new TextDecoder().decode(
-    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
-  );
   // The light preset: 40 pedestrians.
   assert.match(text, /live crosswalk: none, 40 agents, seed 1/, stderr);
 });
 
 Deno.test("view runs city-traffic: the map's pedestrians and cars", async () => {
-  const child = spawnView([
+  const { text, stderr } = await serveUntilOpen([
     "--scenario",
     "city-traffic",
     "--agents",
@@ -149,24 +137,6 @@ Deno.test("view runs city-traffic: the map's pedestrians and cars", async () => 
     "--port",
     "0",
   ]);
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (!/^open http:\/\/127\.0\.0\.1:\d+\//m.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.releaseLock();
-    child.kill("SIGINT");
-  }
-  await child.status;
-  await child.stdout.cancel();
-  const stderr = new TextDecoder().decode(
-    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
-  );
   assert.match(text, /live \S+: none, 30 agents, seed 1/, stderr);
 });
 

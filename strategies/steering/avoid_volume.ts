@@ -591,20 +591,18 @@ class AvoidVolume implements SteeringBehaviour {
       }
     }
     if (sign === 0) return false;
-    const vx = a.vx[i], vy = a.vy[i], wx = -hy, wy = hx;
-    const dAlong = speed - (vx * hx + vy * hy);
     const held = speed - gap / this.#timeGap; // how much the headway rule holds the agent back
-    const dLateral = sign * LATERAL_SHARE * held - (vx * wx + vy * wy);
-    const rate = 1 / (RESPONSE_TIME > ctx.dt ? RESPONSE_TIME : ctx.dt), gain = this.#gain;
-    let ax = (hx * dAlong + wx * dLateral) * rate, ay = (hy * dAlong + wy * dLateral) * rate;
-    const a2 = ax * ax + ay * ay;
-    if (a2 > gain * gain) {
-      const f = gain / Math.sqrt(a2);
-      ax *= f;
-      ay *= f;
-    }
-    out[0] = ax;
-    out[1] = ay;
+    _steerInFrame(
+      a.vx[i],
+      a.vy[i],
+      hx,
+      hy,
+      speed,
+      sign * LATERAL_SHARE * held,
+      ctx.dt,
+      this.#gain,
+      out,
+    );
     this.#side[i] = 0;
     this.#forget(i, ctx.dt);
     return true;
@@ -859,21 +857,8 @@ class AvoidVolume implements SteeringBehaviour {
     }
     if (targetAlong > speed) targetAlong = speed;
     if (targetAlong < 0) targetAlong = 0;
-    const vx = a.vx[i], vy = a.vy[i];
-    const dAlong = targetAlong - (vx * hx + vy * hy);
-    // Sideways error: towards the target on the chosen side, or to zero when following.
-    const wx = -hy, wy = hx;
-    const dLateral = targetLateral * sign - (vx * wx + vy * wy);
-    const rate = 1 / (RESPONSE_TIME > dt ? RESPONSE_TIME : dt);
-    let ax = (hx * dAlong + wx * dLateral) * rate, ay = (hy * dAlong + wy * dLateral) * rate;
-    const a2 = ax * ax + ay * ay;
-    if (a2 > gain * gain) {
-      const f = gain / Math.sqrt(a2);
-      ax *= f;
-      ay *= f;
-    }
-    out[0] = ax;
-    out[1] = ay;
+    // Sideways target: on the chosen side, or zero when following.
+    _steerInFrame(a.vx[i], a.vy[i], hx, hy, targetAlong, targetLateral * sign, dt, gain, out);
   }
 
   inspect(world: World, index: number): Record<string, number> {
@@ -994,3 +979,33 @@ export const avoidVolumeBehaviour: BehaviourFactory<AvoidVolumeOptions> = {
   options: AVOID_VOLUME_OPTIONS,
   create: createAvoidVolumeBehaviour,
 };
+
+/**
+ * The acceleration (m/s², into `out`) that takes velocity (`vx`, `vy`) to `along` m/s along the
+ * heading (`hx`, `hy`, unit) and `lateral` m/s to its left within the response time (at least
+ * one step of `dt` s), capped at `gain`.
+ */
+function _steerInFrame(
+  vx: number,
+  vy: number,
+  hx: number,
+  hy: number,
+  along: number,
+  lateral: number,
+  dt: number,
+  gain: number,
+  out: Float64Array,
+): void {
+  const wx = -hy, wy = hx;
+  const dAlong = along - (vx * hx + vy * hy), dLateral = lateral - (vx * wx + vy * wy);
+  const rate = 1 / (RESPONSE_TIME > dt ? RESPONSE_TIME : dt);
+  let ax = (hx * dAlong + wx * dLateral) * rate, ay = (hy * dAlong + wy * dLateral) * rate;
+  const a2 = ax * ax + ay * ay;
+  if (a2 > gain * gain) {
+    const f = gain / Math.sqrt(a2);
+    ax *= f;
+    ay *= f;
+  }
+  out[0] = ax;
+  out[1] = ay;
+}
