@@ -15,7 +15,10 @@
  */
 import { integerFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
-import { createProgress } from "./_progress.ts";
+import { createProgress, type Progress } from "./_progress.ts";
+
+/** Maps smaller than this (bytes) are read without a progress bar. */
+const MAP_PROGRESS_BYTES = 2 << 20;
 import {
   CITY_TRAFFIC_SCENARIOS,
   type CityTrafficRun,
@@ -137,7 +140,18 @@ export async function citySimMain(values: Record<string, unknown>): Promise<numb
       return [t.slice(0, eq), value];
     }),
   );
+  // Reading a large map takes a while: a progress bar in KiB, as `city` shows it.
+  let reading: Progress | null = null;
   const run = await loadCityTraffic(name, {
+    onMapProgress: (done, total) => {
+      reading ??= createProgress(
+        "reading",
+        Math.ceil(total / 1024),
+        values.quiet === true || values.json === true || total < MAP_PROGRESS_BYTES,
+        "KiB",
+      );
+      reading.update(Math.ceil(done / 1024));
+    },
     agents: integerFlag("agents", values.agents as string | undefined),
     cars: integerFlag("cars", values.cars as string | undefined),
     seed: integerFlag("seed", values.seed as string | undefined),
@@ -145,7 +159,7 @@ export async function citySimMain(values: Record<string, unknown>): Promise<numb
     strategyOptions: options,
     preset: preset as CrosswalkPreset | undefined,
     map: typeof values.map === "string" ? resolveUserPath(values.map) : undefined,
-  });
+  }).finally(() => (reading as Progress | null)?.stop());
   const world = run.world;
   const steps = integerFlag("steps", values.steps as string | undefined) ??
     Math.round(DEFAULT_SECONDS / world.dt);

@@ -28,6 +28,7 @@ import { Rng } from "../core/rng.ts";
 import type { CityCrossing, CityModel } from "../geo/city_model.ts";
 import { drivenStreet, withCityBlocks } from "../geo/city_blocks.ts";
 import { loadCity } from "../geo/load_city.ts";
+import type { MapReadProgress } from "../geo/map_read_options.ts";
 import { generateProceduralCity } from "../geo/procedural_city.ts";
 import { CityTrafficMetrics } from "../metrics/city_traffic_metrics.ts";
 import {
@@ -91,6 +92,8 @@ export interface CityTrafficOptions {
   city?: CityModel;
   /** Map file of `city-traffic` (read by {@linkcode loadCityTraffic}). @default the shipped Helsinki extract */
   map?: string;
+  /** Called as {@linkcode loadCityTraffic} reads the map: bytes done and in all. */
+  onMapProgress?: MapReadProgress;
 }
 
 /** A built scenario with cars. */
@@ -151,7 +154,7 @@ export async function loadCityTraffic(
   const path = options.map ?? CITY_TRAFFIC_DEFAULT_MAP;
   let city = _mapCities.get(path);
   if (!city) {
-    city = loadCity(path).then((c) => withCityBlocks(c));
+    city = loadCity(path, { onProgress: options.onMapProgress }).then((c) => withCityBlocks(c));
     _mapCities.set(path, city);
     city.catch(() => _mapCities.delete(path));
   }
