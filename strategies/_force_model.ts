@@ -54,12 +54,9 @@ import type { StaticObstacles } from "../core/obstacles.ts";
 import type { OptionSpecs } from "../core/options.ts";
 import type { StepContext } from "../core/strategy.ts";
 import { counterflowAhead, counterflowAmong } from "./_right_of_way.ts";
+import { isNarrowOpening, NARROW_MARGIN } from "./_narrow_opening.ts";
 
-/**
- * Margin (m) on each side of the shoulders under which an opening counts as narrow: people
- * turn their shoulders to slip through rather than keep their distance from its posts.
- */
-export const NARROW_MARGIN = 0.1;
+export { NARROW_MARGIN };
 
 /** Whether a point equal to (`x`, `y`) is among the first `m` of `wx`, `wy`. */
 function _seenPoint(wx: Float64Array, wy: Float64Array, m: number, x: number, y: number): boolean {
@@ -67,17 +64,6 @@ function _seenPoint(wx: Float64Array, wy: Float64Array, m: number, x: number, y:
     if (Math.abs(wx[k] - x) < 1e-9 && Math.abs(wy[k] - y) < 1e-9) return true;
   }
   return false;
-}
-
-/** Whether obstacle segments `s` and `t` share an end (chained or drawn to touch). */
-function _touching(o: StaticObstacles, s: number, t: number): boolean {
-  return _same(o.ax[s], o.ay[s], o.ax[t], o.ay[t]) || _same(o.ax[s], o.ay[s], o.bx[t], o.by[t]) ||
-    _same(o.bx[s], o.by[s], o.ax[t], o.ay[t]) || _same(o.bx[s], o.by[s], o.bx[t], o.by[t]);
-}
-
-/** Whether two points coincide (within 1 nm). */
-function _same(x0: number, y0: number, x1: number, y1: number): boolean {
-  return Math.abs(x0 - x1) < 1e-9 && Math.abs(y0 - y1) < 1e-9;
 }
 
 /** How the force is turned into the new velocity. */
@@ -880,28 +866,19 @@ export class ForceModel {
     ey: number,
     inside: number,
   ): boolean {
-    if (count < 2 || inside >= 0 || (ex === 0 && ey === 0)) return false;
-    const o = this.#obstacles, segs = this.#segments.found, wx = this.#wallX, wy = this.#wallY;
-    for (let m = 0; m < count; m++) {
-      const s = segs[m], x0 = o.ax[s], y0 = o.ay[s];
-      const t = segmentParameter(xi, yi, x0, y0, o.bx[s], o.by[s]);
-      wx[m] = x0 + t * (o.bx[s] - x0);
-      wy[m] = y0 + t * (o.by[s] - y0);
-    }
-    const wide = 2 * (ri + NARROW_MARGIN), wide2 = wide * wide;
-    for (let m = 0; m < count; m++) {
-      const ax = wx[m] - xi, ay = wy[m] - yi;
-      if (ax * ex + ay * ey < -ri || ax * ax + ay * ay > wide2) continue;
-      const sideA = ex * ay - ey * ax;
-      for (let n = m + 1; n < count; n++) {
-        const bx = wx[n] - xi, by = wy[n] - yi;
-        if (bx * ex + by * ey < -ri || sideA * (ex * by - ey * bx) >= 0) continue;
-        if (_touching(o, segs[m], segs[n])) continue; // a corner of walls, not an opening
-        const gx = bx - ax, gy = by - ay;
-        if (gx * gx + gy * gy < wide2) return true;
-      }
-    }
-    return false;
+    if (inside >= 0) return false;
+    return isNarrowOpening(
+      this.#obstacles,
+      this.#segments.found,
+      count,
+      xi,
+      yi,
+      ri,
+      ex,
+      ey,
+      this.#wallX,
+      this.#wallY,
+    );
   }
 
   /**

@@ -16,6 +16,7 @@ import { capacityFor, NeighbourQuery } from "../core/neighbour_query.ts";
 import type { StaticObstacles } from "../core/obstacles.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";
 import type { OrcaLines } from "./_orca_lp.ts";
+import { isNarrowOpening, NARROW_MARGIN } from "./_narrow_opening.ts";
 
 /**
  * The segment grid is asked for this much more (m) than an agent needs, and the answer serves
@@ -154,10 +155,36 @@ export class OrcaObstacles {
   #source: StaticObstacles | null = null;
   /** The query being answered. */
   #query: ObstacleQuery = new ObstacleQuery();
+  /** Scratch of {@linkcode OrcaObstacles.inNarrowOpening}. */
+  #narrowSegs = new Uint32Array(8);
+  #narrowX = new Float64Array(8);
+  #narrowY = new Float64Array(8);
 
   /** Segments visible and within range in the last {@linkcode OrcaObstacles.pushLines}. */
   get segmentsInRange(): number {
     return this.#gathered;
+  }
+
+  /**
+   * Whether the agent of the last {@linkcode OrcaObstacles.pushLines}, walking along the unit
+   * direction (`ex`, `ey`), stands in or just before an opening narrower than its shoulders plus
+   * `NARROW_MARGIN` on each side (see strategies/_narrow_opening.ts), among the segments that
+   * call gathered.
+   */
+  inNarrowOpening(ex: number, ey: number): boolean {
+    const q = this.#query, r = q.radius, reach = 3 * r + 2 * NARROW_MARGIN, lim = reach * reach;
+    const order = this.#order, dist = this.#orderDistSq, gathered = this.#gathered;
+    let count = 0;
+    while (count < gathered && dist[count] <= lim) count++;
+    if (count < 2) return false;
+    if (this.#narrowSegs.length < count) {
+      this.#narrowSegs = new Uint32Array(capacityFor(count));
+      this.#narrowX = new Float64Array(capacityFor(count));
+      this.#narrowY = new Float64Array(capacityFor(count));
+    }
+    const segs = this.#narrowSegs;
+    for (let k = 0; k < count; k++) segs[k] = order[k] >> 1;
+    return isNarrowOpening(this, segs, count, q.x, q.y, r, ex, ey, this.#narrowX, this.#narrowY);
   }
 
   /** Recomputes the segments, directions and convexity for other obstacles or changed geometry. */

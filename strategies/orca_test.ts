@@ -334,3 +334,42 @@ Deno.test("orca inspect reports neighbours, lines and the chosen velocity", () =
   assert.equal(typeof info.newVx, "number");
   assert.throws(() => world.strategy.inspect!(world, 3), RangeError);
 });
+
+/** A wall across y with a door of `width` (m) centred on y = 0 at x = 0. */
+function doorWorld(width: number): World {
+  const world = orcaWorld();
+  world.obstacles.addWall([[0, width / 2], [0, 5]]);
+  world.obstacles.addWall([[0, -width / 2], [0, -5]]);
+  return world;
+}
+
+Deno.test("orca turns the shoulders only before an opening narrower than them", () => {
+  for (const [width, expected] of [[0.5, true], [1.2, false]] as const) {
+    const world = doorWorld(width);
+    world.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
+    world.step();
+    assert.equal(world.strategy.inspect!(world, 0).turned, expected, `door ${width} m`);
+  }
+  const open = orcaWorld();
+  open.addAgent({ x: 0, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
+  open.step();
+  assert.equal(open.strategy.inspect!(open, 0).turned, false);
+});
+
+Deno.test("orca: four people pressing on a 0.5 m door, two wedged at its posts, all pass within 7 s, none through a wall", () => {
+  // Square-on discs (no turn) took 13 s: the two at the posts held each other out.
+  const world = doorWorld(0.5);
+  const people = [[-0.3, 0.24], [-0.3, -0.24], [-0.8, 0.3], [-0.8, -0.3]].map(([x, y]) =>
+    world.addAgent({ x, y, goalX: 3, goalY: 0, radius: 0.22 })
+  );
+  const collector = new MetricsCollector();
+  world.addObserver(collector);
+  let steps = 0;
+  while (steps < 140 && people.some((h) => world.agent(h)!.x < 0.5)) {
+    world.step();
+    steps++;
+  }
+  const xs = people.map((h) => world.agent(h)!.x.toFixed(2)).join(", ");
+  assert.ok(people.every((h) => world.agent(h)!.x >= 0.5), `after ${steps * 0.05} s: x ${xs}`);
+  assert.equal(collector.result().wallCrossings, 0);
+});
