@@ -151,19 +151,19 @@ export type SocialForceParameterSet =
  *   with the implicit step at dt = 0.05 s, which also brakes a crowd walking together (see
  *   strategies/_force_model.ts): with the social stiffness taken relative to the neighbours'
  *   velocities the set walks 1.18, 0.89 and 0.38 m/s at 1, 2 and 3 /m².
- * - `bottleneck-fitted`: HFV's forces as published, with an isotropic social force (λ = 1:
- *   the Nature paper has no field of view, which Helbing and Molnár's normal-walking model
- *   added), for a crowd pressing on an exit. Two things happen at openings: within an opening
- *   narrower than the shoulders plus 0.5 m on each side (`openingMargin`, 0.1 m in the other
- *   sets) the posts keep people off sideways but do not hold them back, and people turn their
- *   shoulders (`turnShoulders`): someone standing in front of the gap presents an ellipse to
- *   the posts and the people beside, the shoulders' half breadth along the walking direction
- *   and half the chest depth (0.125 m) across it. A_W = 1000 N and the 0.5 m margin were chosen
- *   on the three HERMES corridor runs with narrow exits (0.70, 0.95 and 1.20 m at the end of the
- *   1.8 m corridor, validation/bottleneck_calibration.ts): among A_W = 500, 1000, 1500 and
- *   2000 N and margins 0.1, 0.3, 0.5 and 0.7 m the one whose simulated J/b comes closest to
- *   the measured 2.30, 1.85 and 1.90 (m·s)⁻¹ (RMSE 0.26; HFV's walls with the 0.1 m margin
- *   0.52). The other values stay HFV's (A = 2000 N, B = B_W = 0.08 m, τ = 0.5 s, σ = 0.3).
+ * - `bottleneck-fitted`: HFV's forces with an isotropic social force (λ = 1: the Nature paper
+ *   has no field of view, which Helbing and Molnár's normal-walking model added), for a crowd
+ *   pressing on an exit. Two things happen at openings: within an opening narrower than the
+ *   shoulders plus 0.5 m on each side (`openingMargin`, 0.1 m in the other sets) the posts
+ *   keep people off sideways but do not hold them back, and people turn their shoulders
+ *   (`turnShoulders`): someone standing in front of the gap presents an ellipse to the posts
+ *   and the people beside, the shoulders' half breadth along the walking direction and half the
+ *   chest depth (0.125 m) across it. A = A_W = 1250 N and the 0.5 m margin were chosen on the
+ *   three HERMES corridor runs with narrow exits (0.70, 0.95 and 1.20 m at the end of the 1.8 m
+ *   corridor, validation/bottleneck_calibration.ts): among A of 1000–2000 N, A_W of 500–2000 N
+ *   and margins of 0.1–0.7 m the one whose simulated J/b (seeds 1–3) comes closest to the
+ *   measured 2.30, 1.85 and 1.90 (m·s)⁻¹ (RMSE 0.11; HFV's A = A_W = 2000 N with the same
+ *   openings 0.39). The other values stay HFV's (B = B_W = 0.08 m, τ = 0.5 s, σ = 0.3).
  *
  * @example
  * ```ts
@@ -199,7 +199,8 @@ export const SOCIAL_FORCE_PARAMETER_SETS: Readonly<
   },
   "bottleneck-fitted": {
     anisotropy: 1,
-    wallStrength: 1000,
+    socialStrength: 1250,
+    wallStrength: 1250,
     openingMargin: 0.5,
     turnShoulders: true,
   },
@@ -250,7 +251,7 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
       "corridor-fitted (HFV with A = A_W = 1000 N and noBackwardPush, chosen on the HERMES " +
       "unidirectional corridor runs), range-fitted (HFV with Helbing and Molnár's 1995 range " +
       "B = 0.3 m, A = 250 N chosen on the same runs, σ = 1 and noBackwardPush) or " +
-      "bottleneck-fitted (HFV with λ = 1, A_W = 1000 N, a 0.5 m opening margin and turned " +
+      "bottleneck-fitted (HFV with λ = 1, A = A_W = 1250 N, a 0.5 m opening margin and turned " +
       "shoulders, chosen on the HERMES runs with narrow exits)",
   },
   openingMargin: {
