@@ -63,7 +63,7 @@ export const NARROW_MARGIN = 0.1;
 
 /**
  * Half the depth of the body (m) that turned shoulders present to the posts of a narrow
- * opening ({@linkcode ForceKernel.turnShoulders}): half the chest depth of adults, about 250 mm
+ * opening and to the people beside ({@linkcode ForceKernel.turnShoulders}): half the chest depth of adults, about 250 mm
  * for men and women alike (S. Pheasant, C. M. Haslegrave, "Bodyspace", 3rd ed., 2006).
  */
 export const TURNED_HALF_DEPTH = 0.125;
@@ -282,9 +282,10 @@ export interface ForceKernel {
   readonly openingMargin?: number;
   /**
    * In a narrow opening the shoulders turn: the obstacle forces act on the body's half depth
-   * ({@linkcode TURNED_HALF_DEPTH}) instead of its radius where that is smaller, and only
-   * someone whose centre stands in front of the gap between the two posts (not beside it)
-   * counts as in the opening. @default false
+   * ({@linkcode TURNED_HALF_DEPTH}) instead of its radius where that is smaller, the pedestrian
+   * interactions on an ellipse (the radius along the walking direction, the half depth across
+   * it), and only someone whose centre stands in front of the gap between the two posts (not
+   * beside it) counts as in the opening. @default false
    */
   readonly turnShoulders?: boolean;
 }
@@ -598,6 +599,7 @@ export class ForceModel {
     model.#viewFrame(index, model.#frame);
     const ped = new Float64Array(ACC_SIZE);
     ped[LEFT_GAP] = ped[RIGHT_GAP] = Infinity;
+    model.#turned = p.turnShoulders && ctx.obstacles.segmentCount > 0 && model.#turnedIn(index);
     const neighbors = model.#pedestrians(index, ped);
     const wall = new Float64Array(ACC_SIZE);
     const segments = ctx.obstacles.segmentCount > 0 ? model.#walls(index, wall) : 0;
