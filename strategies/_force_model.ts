@@ -58,6 +58,13 @@ import { isNarrowOpening, NARROW_MARGIN } from "./_narrow_opening.ts";
 
 export { NARROW_MARGIN };
 
+/**
+ * Half the depth of the body (m) that turned shoulders present to the posts of a narrow
+ * opening and to the people beside ({@linkcode ForceKernel.turnShoulders}): half the chest depth of adults, about 250 mm
+ * for men and women alike (S. Pheasant, C. M. Haslegrave, "Bodyspace", 3rd ed., 2006).
+ */
+export const TURNED_HALF_DEPTH = 0.125;
+
 /** Whether a point equal to (`x`, `y`) is among the first `m` of `wx`, `wy`. */
 function _seenPoint(wx: Float64Array, wy: Float64Array, m: number, x: number, y: number): boolean {
   for (let k = 0; k < m; k++) {
@@ -254,6 +261,19 @@ export interface ForceKernel {
    * coming the other way or crossing, are not limited. @default false
    */
   readonly noBackwardPush?: boolean;
+  /**
+   * Margin (m) on each side of the shoulders under which an opening counts as narrow (people
+   * turn their shoulders and slip through; see `#walls`). @default NARROW_MARGIN (0.1)
+   */
+  readonly openingMargin?: number;
+  /**
+   * In a narrow opening the shoulders turn: the obstacle forces act on the body's half depth
+   * ({@linkcode TURNED_HALF_DEPTH}) instead of its radius where that is smaller, the pedestrian
+   * interactions on an ellipse (the radius along the walking direction, the half depth across
+   * it), and only someone whose centre stands in front of the gap between the two posts (not
+   * beside it) counts as in the opening. @default false
+   */
+  readonly turnShoulders?: boolean;
 }
 
 /** Resolved numeric parameters of the force model, flat for the force loop. */
@@ -298,6 +318,10 @@ export interface ForceModelParams {
   readonly probeSpeedRatio: number;
   /** The pedestrian interaction (without contact) never makes an agent walk backwards. */
   readonly noBackwardPush: boolean;
+  /** Margin (m) on each side of the shoulders under which an opening counts as narrow. */
+  readonly openingMargin: number;
+  /** Shoulders turn in narrow openings (see {@linkcode ForceKernel.turnShoulders}). */
+  readonly turnShoulders: boolean;
 }
 
 /**
@@ -343,6 +367,8 @@ export function forceModelParams(
     stopSpeed: headOn?.stopSpeed ?? 0,
     probeSpeedRatio: headOn?.probeSpeedRatio ?? 0,
     noBackwardPush: kernel.noBackwardPush ?? false,
+    openingMargin: kernel.openingMargin ?? NARROW_MARGIN,
+    turnShoulders: kernel.turnShoulders ?? false,
   };
 }
 
@@ -418,6 +444,8 @@ export class ForceModel {
   readonly #blockedColumn: string | null;
   #neighbors = new NeighbourQuery();
   #segments = new NeighbourQuery();
+  /** Agent being computed stands in a narrow opening with turned shoulders (`#turnedIn`). */
+  #turned = false;
   /** Scratch: nearest wall point per segment found (m). */
   #wallX = new Float64Array(16);
   #wallY = new Float64Array(16);
@@ -493,6 +521,8 @@ export class ForceModel {
       const ex = frame[0], ey = frame[1];
       for (let k = 0; k < ACC_SIZE; k++) acc[k] = 0; // cheaper than fill() per agent
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
+      this.#turned = p.turnShoulders && hasWalls &&
+        !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius) && this.#turnedIn(i);
       this.#pedestrians(i, acc);
       if (blocked !== null) {
         // Held back: the pedestrian forces oppose at least half the driving force at rest.
@@ -555,6 +585,7 @@ export class ForceModel {
     model.#viewFrame(index, model.#frame);
     const ped = new Float64Array(ACC_SIZE);
     ped[LEFT_GAP] = ped[RIGHT_GAP] = Infinity;
+    model.#turned = p.turnShoulders && ctx.obstacles.segmentCount > 0 && model.#turnedIn(index);
     const neighbors = model.#pedestrians(index, ped);
     const wall = new Float64Array(ACC_SIZE);
     const segments = ctx.obstacles.segmentCount > 0 ? model.#walls(index, wall) : 0;
@@ -631,6 +662,7 @@ export class ForceModel {
     this.#counterflow = -1;
     const blockDistance = p.blockDistance, stopSpeed = p.stopSpeed, dodgeGain = p.dodgeGain;
     const noBackwardPush = p.noBackwardPush;
+    const turned = this.#turned && TURNED_HALF_DEPTH < ri, hd = TURNED_HALF_DEPTH;
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0, socialX = 0, socialY = 0;
     for (let m = 0; m < count; m++) {
       const j = nb[m];
@@ -645,7 +677,14 @@ export class ForceModel {
         nx = si < serial[j] ? -1 : 1;
         ny = 0;
       }
-      const rij = ri + radius[j], gap = rij - d, g = gap > 0 ? gap : 0;
+      let rij = ri + radius[j];
+      if (turned) {
+        // Turned shoulders: an ellipse, the shoulders' half breadth ri along the walking
+        // direction and the half depth across it, seen in the direction of j.
+        const c = nx * ex + ny * ey, s2 = 1 - c * c;
+        rij = ri * hd / Math.sqrt(hd * hd * c * c + ri * ri * (s2 > 0 ? s2 : 0)) + radius[j];
+      }
+      const gap = rij - d, g = gap > 0 ? gap : 0;
       let fs: number, ks: number;
       if (exponential) {
         const x = gap * invB;
@@ -777,6 +816,8 @@ export class ForceModel {
     }
     const wx = this.#wallX, wy = this.#wallY;
     const narrow = this.#narrowPassage(count, xi, yi, ri, ex, ey, inside);
+    // Turned shoulders present the body's half depth to the posts.
+    const body = narrow && p.turnShoulders && TURNED_HALF_DEPTH < ri ? TURNED_HALF_DEPTH : ri;
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
     for (let m = 0; m < count; m++) {
       wx[m] = NaN;
@@ -815,7 +856,7 @@ export class ForceModel {
         }
         d = 0;
       }
-      const gap = ri - d, g = gap > 0 ? gap : 0;
+      const gap = body - d, g = gap > 0 ? gap : 0;
       const x = gap * invBw;
       const fw = Aw * Math.exp(x < MAX_EXPONENT ? x : MAX_EXPONENT);
       const tx = -ny, ty = nx;
@@ -851,10 +892,12 @@ export class ForceModel {
 
   /**
    * Whether an agent at (`xi`, `yi`) of radius `ri` walking along (`ex`, `ey`) stands in or just
-   * before an opening narrower than its shoulders plus {@linkcode NARROW_MARGIN} on each side:
-   * the nearest points of two of the first `count` segments found lie on either side of its
-   * walking line, neither behind its back, on segments that do not share an end (which would
-   * be a corner), the first within and both less than 2·(ri + margin) apart.
+   * before an opening narrower than its shoulders plus the opening margin (default
+   * {@linkcode NARROW_MARGIN}) on each side: the nearest points of two of the first `count`
+   * segments found lie on either side of its walking line, neither behind its back, on segments
+   * that do not share an end (which would be a corner), the first within 2·(ri + NARROW_MARGIN)
+   * and both less than 2·(ri + margin) apart; with turned shoulders, its centre also stands in
+   * front of the gap between them.
    * Fills the scratch nearest points, which `#walls` then rewrites.
    */
   #narrowPassage(
@@ -878,7 +921,26 @@ export class ForceModel {
       ey,
       this.#wallX,
       this.#wallY,
+      this.params.openingMargin,
+      this.params.turnShoulders,
     );
+  }
+
+  /**
+   * Whether agent `i` stands in or just before a narrow opening (`#narrowPassage`), from its
+   * own query of the obstacle segments (before `#walls` runs).
+   */
+  #turnedIn(i: number): boolean {
+    const a = this.#agents, xi = a.px[i], yi = a.py[i];
+    const pvx = a.prefVx[i], pvy = a.prefVy[i], ps = Math.sqrt(pvx * pvx + pvy * pvy);
+    if (!(ps > 1e-9)) return false;
+    const count = this.#segments.segments(this.#obstacles.grid, xi, yi, this.params.obstacleRadius);
+    if (this.#wallX.length < count) {
+      this.#wallX = new Float64Array(2 * count);
+      this.#wallY = new Float64Array(2 * count);
+    }
+    const inside = this.#insideSolid(count, xi, yi);
+    return this.#narrowPassage(count, xi, yi, a.radius[i], pvx / ps, pvy / ps, inside);
   }
 
   /**

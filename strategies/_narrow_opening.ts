@@ -31,7 +31,10 @@ export interface SegmentEnds {
  * Whether a person at (`xi`, `yi`) with shoulder radius `ri` (m), walking along the unit
  * direction (`ex`, `ey`), stands in or just before a narrow opening between the first `count`
  * segments of `segs` (indices into `o`). `wx`, `wy` are scratch arrays of at least `count`
- * entries (the nearest point of each segment is written there).
+ * entries (the nearest point of each segment is written there). The first wall point must lie
+ * within 2(r + {@linkcode NARROW_MARGIN}); the opening is narrow under 2(r + `margin`) (m,
+ * default {@linkcode NARROW_MARGIN}); with `between`, the person's centre must also project
+ * onto the middle 90 % of the gap (in front of it, not beside a post).
  *
  * @example A 0.5 m door is narrow for a 0.22 m shoulder radius, a 1 m door is not
  * ```ts
@@ -57,6 +60,8 @@ export function isNarrowOpening(
   ey: number,
   wx: Float64Array,
   wy: Float64Array,
+  margin = NARROW_MARGIN,
+  between = false,
 ): boolean {
   if (count < 2 || (ex === 0 && ey === 0)) return false;
   for (let m = 0; m < count; m++) {
@@ -65,17 +70,22 @@ export function isNarrowOpening(
     wx[m] = x0 + t * (o.bx[s] - x0);
     wy[m] = y0 + t * (o.by[s] - y0);
   }
-  const wide = 2 * (ri + NARROW_MARGIN), wide2 = wide * wide;
+  const near = 2 * (ri + NARROW_MARGIN), near2 = near * near;
+  const wide = 2 * (ri + margin), wide2 = wide * wide;
   for (let m = 0; m < count; m++) {
     const ax = wx[m] - xi, ay = wy[m] - yi;
-    if (ax * ex + ay * ey < -ri || ax * ax + ay * ay > wide2) continue;
+    if (ax * ex + ay * ey < -ri || ax * ax + ay * ay > near2) continue;
     const sideA = ex * ay - ey * ax;
     for (let n = m + 1; n < count; n++) {
       const bx = wx[n] - xi, by = wy[n] - yi;
       if (bx * ex + by * ey < -ri || sideA * (ex * by - ey * bx) >= 0) continue;
       if (segmentsTouch(o, segs[m], segs[n])) continue; // a corner of walls, not an opening
-      const gx = bx - ax, gy = by - ay;
-      if (gx * gx + gy * gy < wide2) return true;
+      const gx = bx - ax, gy = by - ay, g2 = gx * gx + gy * gy;
+      if (g2 >= wide2) continue;
+      if (!between) return true;
+      // In front of the gap: the centre projects onto its middle 90 %, not beside a post.
+      const along = -(ax * gx + ay * gy);
+      if (along > 0.05 * g2 && along < 0.95 * g2) return true;
     }
   }
   return false;

@@ -25,7 +25,10 @@
  * 2(r_i + 0.1 m) apart), people turn their shoulders and slip through; there the term
  * A_W·exp(…) loses its component against the desired direction (contact and friction stay).
  * Summed over the two posts of a 0.5 m channel, HFV's term alone pushes a person in front of
- * the mouth back harder than the drive, so the channel clogged for any body size.
+ * the mouth back harder than the drive, so the channel clogged for any body size. The margin
+ * is `openingMargin`; with `turnShoulders` only someone in front of the gap (not beside a post)
+ * counts, and the turned body is an ellipse, half the chest depth (0.125 m) across the walking
+ * direction, for the posts and for the people beside.
  *
  * One term is not part of HFV: a walking-side preference σ. The published forces are collinear
  * in an exactly head-on encounter, so two agents walking straight at each other stop face to
@@ -40,7 +43,8 @@
  * force of people walking the same way stop someone but never make them walk backwards, which
  * the anisotropic field of view does in a uniformly dense crowd. `parameters` chooses among the
  * published escape-panic values (the default), the values Johansson, Helbing and Shukla (2007)
- * fitted to normal walking, and HFV with a strength chosen on corridor experiments
+ * fitted to normal walking, HFV with a strength chosen on corridor experiments, and HFV with
+ * turned shoulders at openings chosen on corridors with narrow exits
  * ({@linkcode SOCIAL_FORCE_PARAMETER_SETS}).
  *
  * The search radii default to Aleksandrov, Heslop and Zlatanova's values for a 0.05 s step:
@@ -86,6 +90,17 @@ export interface SocialForceOptions extends ForceModelOptions {
    * never make them walk backwards against their desired direction. @default false
    */
   noBackwardPush: boolean;
+  /**
+   * Margin (m) on each side of the shoulders under which an opening counts as narrow: there the
+   * posts' A_W·exp(…) term loses its component against the desired direction. @default 0.1
+   */
+  openingMargin: number;
+  /**
+   * In a narrow opening people turn their shoulders: the obstacle forces act on half the
+   * body's depth (0.125 m) instead of its radius, for someone standing in front of the gap.
+   * @default false
+   */
+  turnShoulders: boolean;
 }
 
 /** Names of the published parameter sets of the social force. */
@@ -93,7 +108,8 @@ export type SocialForceParameterSet =
   | "escape-panic"
   | "normal-walking"
   | "corridor-fitted"
-  | "range-fitted";
+  | "range-fitted"
+  | "bottleneck-fitted";
 
 /**
  * The published parameter sets, chosen by {@linkcode SocialForceOptions.parameters}: each gives
@@ -135,6 +151,19 @@ export type SocialForceParameterSet =
  *   with the implicit step at dt = 0.05 s, which also brakes a crowd walking together (see
  *   strategies/_force_model.ts): with the social stiffness taken relative to the neighbours'
  *   velocities the set walks 1.18, 0.89 and 0.38 m/s at 1, 2 and 3 /m².
+ * - `bottleneck-fitted`: HFV's forces with an isotropic social force (λ = 1: the Nature paper
+ *   has no field of view, which Helbing and Molnár's normal-walking model added), for a crowd
+ *   pressing on an exit. Two things happen at openings: within an opening narrower than the
+ *   shoulders plus 0.5 m on each side (`openingMargin`, 0.1 m in the other sets) the posts
+ *   keep people off sideways but do not hold them back, and people turn their shoulders
+ *   (`turnShoulders`): someone standing in front of the gap presents an ellipse to the posts
+ *   and the people beside, the shoulders' half breadth along the walking direction and half the
+ *   chest depth (0.125 m) across it. A = A_W = 1250 N and the 0.5 m margin were chosen on the
+ *   three HERMES corridor runs with narrow exits (0.70, 0.95 and 1.20 m at the end of the 1.8 m
+ *   corridor, validation/bottleneck_calibration.ts): among A of 1000–2000 N, A_W of 500–2000 N
+ *   and margins of 0.1–0.7 m the one whose simulated J/b (seeds 1–3) comes closest to the
+ *   measured 2.30, 1.85 and 1.90 (m·s)⁻¹ (RMSE 0.11; HFV's A = A_W = 2000 N with the same
+ *   openings 0.39). The other values stay HFV's (B = B_W = 0.08 m, τ = 0.5 s, σ = 0.3).
  *
  * @example
  * ```ts
@@ -167,6 +196,13 @@ export const SOCIAL_FORCE_PARAMETER_SETS: Readonly<
     socialRange: 0.3,
     sidePreference: 1,
     noBackwardPush: true,
+  },
+  "bottleneck-fitted": {
+    anisotropy: 1,
+    socialStrength: 1250,
+    wallStrength: 1250,
+    openingMargin: 0.5,
+    turnShoulders: true,
   },
 };
 
@@ -201,14 +237,37 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
   },
   parameters: {
     type: "enum",
-    values: ["escape-panic", "normal-walking", "corridor-fitted", "range-fitted"],
+    values: [
+      "escape-panic",
+      "normal-walking",
+      "corridor-fitted",
+      "range-fitted",
+      "bottleneck-fitted",
+    ],
     default: "escape-panic",
     doc:
       "published parameter set giving its values to the options left at their default: escape-panic " +
       "(Helbing, Farkas and Vicsek 2000), normal-walking (Johansson, Helbing and Shukla 2007) " +
       "corridor-fitted (HFV with A = A_W = 1000 N and noBackwardPush, chosen on the HERMES " +
-      "unidirectional corridor runs) or range-fitted (HFV with Helbing and Molnár's 1995 range " +
-      "B = 0.3 m, A = 250 N chosen on the same runs, σ = 1 and noBackwardPush)",
+      "unidirectional corridor runs), range-fitted (HFV with Helbing and Molnár's 1995 range " +
+      "B = 0.3 m, A = 250 N chosen on the same runs, σ = 1 and noBackwardPush) or " +
+      "bottleneck-fitted (HFV with λ = 1, A = A_W = 1250 N, a 0.5 m opening margin and turned " +
+      "shoulders, chosen on the HERMES runs with narrow exits)",
+  },
+  openingMargin: {
+    type: "number",
+    default: 0.1,
+    min: 0,
+    max: 2,
+    unit: "m",
+    doc: "margin on each side of the shoulders under which an opening counts as narrow: its " +
+      "posts keep people at a distance sideways only, not against the walking direction",
+  },
+  turnShoulders: {
+    type: "boolean",
+    default: false,
+    doc: "in a narrow opening people turn their shoulders: the obstacle forces act on half the " +
+      "body's depth (0.125 m) instead of its radius, for someone standing in front of the gap",
   },
   noBackwardPush: {
     type: "boolean",
@@ -253,6 +312,8 @@ export function createSocialForceStrategy(options: Partial<SocialForceOptions> =
     neighborRadius: resolved.neighborRadius,
     headOn: null,
     noBackwardPush: resolved.noBackwardPush,
+    openingMargin: resolved.openingMargin,
+    turnShoulders: resolved.turnShoulders,
   });
   return {
     name: "social-force",

@@ -251,3 +251,20 @@ Deno.test("social-force stops short of a corner of two touching walls exactly as
   const clearance = Math.min(2 - bent.x, 2 - bent.y) - 0.25;
   assert.ok(clearance > 0.05, `clearance ${clearance.toFixed(3)} m at (${bent.x}, ${bent.y})`);
 });
+
+Deno.test("social-force with turned shoulders slips a 0.43 m wide person through a 0.34 m gap that stops the published model", () => {
+  // Turned, the body is 0.25 m deep across the walking direction (twice the half chest depth,
+  // TURNED_HALF_DEPTH); square on, the 0.43 m shoulders do not fit the gap.
+  const xAfter = (options: Partial<SocialForceOptions>) => {
+    const w = world(options);
+    w.obstacles.addWall([[0, 3], [0, 0.17]]);
+    w.obstacles.addWall([[0, -0.17], [0, -3]]);
+    const h = w.addAgent({ x: -2, y: 0, goalX: 4, goalY: 0, desiredSpeed: 1.34, radius: 0.215 });
+    for (let k = 0; k < 200 && w.agent(h) !== undefined; k++) w.step(); // 10 s
+    return w.agent(h)?.x ?? Infinity;
+  };
+  const turned = xAfter({ parameters: "bottleneck-fitted" });
+  const square = xAfter({});
+  assert.ok(turned > 1, `turned shoulders: x = ${turned.toFixed(2)} m after 10 s`);
+  assert.ok(square < 0, `published model: x = ${square.toFixed(2)} m after 10 s`);
+});

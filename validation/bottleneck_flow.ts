@@ -117,7 +117,7 @@ export function bottleneckFlowScenario(
 }
 
 /** A distribution in the scenario file's format. */
-function distributionSpec(d: Distribution): DistributionSpec {
+export function distributionSpec(d: Distribution): DistributionSpec {
   switch (d.kind) {
     case "constant":
       return d.value;
