@@ -81,9 +81,10 @@ for (
       out.add(net.edge[l]);
     }
     assert.ok(curved > 0.1 * net.laneCount, `${curved} lanes on curved edges`);
-    // Lanes without a connector onward: one-way streets leaving the map or meeting head on, and
-    // the inner lane of a road bending more than throughAngle at a merge (cars there are moved
-    // on after a minute). Where no other arm can be entered, a car turns back.
+    // Lanes without a connector onward: one-way streets leaving the map or meeting head on (cars
+    // there are moved on after a minute). Where no other arm can be entered, a car turns back;
+    // a lane no movement of its node leaves from goes on straight ahead (before that rule,
+    // Monaco had 111 of 2,904 such sinks, now 50; Helsinki 44 of 2,993, now 25).
     let sinks = 0;
     for (let l = 0; l < net.laneCount; l++) {
       if (net.outStart[l + 1] > net.outStart[l]) continue;
@@ -93,7 +94,7 @@ for (
         assert.ok(!out.has(net.edge[l]), `lane ${l} could turn back at node ${net.endNode[l]}`);
       }
     }
-    assert.ok(sinks < 0.05 * net.laneCount, `${sinks} of ${net.laneCount} lanes lead nowhere`);
+    assert.ok(sinks < 0.025 * net.laneCount, `${sinks} of ${net.laneCount} lanes lead nowhere`);
   });
 
   Deno.test(`city-traffic, ${name}: cars drive a minute, never over a building`, async () => {

@@ -523,12 +523,14 @@ export function buildLaneNetwork(
       // U-turns at dead ends, and where no other arm can be entered (one-way streets all
       // coming in).
       const noOtherWay = at.every((_, b) => b === a || outbound[n][b].length === 0);
+      const served = new Uint8Array(ins.length);
       for (let b = 0; b < at.length; b++) {
         if (a === b && !noOtherWay) continue;
         const outs = outbound[n][b];
         if (outs.length === 0) continue;
         const turn = a === b ? TurnKind.uTurn : _turnKind(at[a], at[b], at.length, through, o);
         for (const [i, j] of _lanePairs(ins.length, outs.length, turn)) {
+          served[i] = 1;
           connectors.push({
             node: n,
             from: ins[i],
@@ -537,6 +539,24 @@ export function buildLaneNetwork(
             points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
           });
         }
+      }
+      // A lane no movement leaves from (the middle lane of a road that bends past throughAngle
+      // where another joins: kerbside turns leave from the kerbside lane, farside ones from the
+      // innermost) goes on into the arm most nearly straight ahead, to the lane of its rank.
+      const ahead = _straightestArm(at, a, outbound[n]);
+      if (ahead < 0) continue;
+      const outs = outbound[n][ahead];
+      const turn = _turnKind(at[a], at[ahead], at.length, through, o);
+      for (let i = 0; i < ins.length; i++) {
+        if (served[i] === 1) continue;
+        const j = ins.length === 1 ? 0 : Math.round((i * (outs.length - 1)) / (ins.length - 1));
+        connectors.push({
+          node: n,
+          from: ins[i],
+          to: outs[j],
+          turn,
+          points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
+        });
       }
     }
   });
@@ -548,6 +568,21 @@ export function buildLaneNetwork(
     connectors,
     o.siblingDistance,
   );
+}
+
+/** The arm other than `a` with lanes out that is most nearly straight ahead of `a`'s, or -1. */
+function _straightestArm(at: readonly _Arm[], a: number, outbound: readonly number[][]): number {
+  let best = -1, bestCos = -Infinity;
+  for (let b = 0; b < at.length; b++) {
+    if (b === a || outbound[b].length === 0) continue;
+    // Travel arriving is minus the inbound arm's outward direction.
+    const cos = -at[a].dx * at[b].dx - at[a].dy * at[b].dy;
+    if (cos > bestCos) {
+      bestCos = cos;
+      best = b;
+    }
+  }
+  return best;
 }
 
 function _arm(

@@ -159,3 +159,29 @@ Deno.test("lane network: one-way streets, dead ends and the driving side of any 
   }
   assert.throws(() => buildLaneNetwork(city, { drivingSide: "middle" as "left" }), /drivingSide/);
 });
+
+Deno.test("lane network: every lane of a three-lane road that bends where a side street joins has a way on", () => {
+  // A one-way three-lane road bends 60° at node 1, where a two-way side street joins: the bend
+  // is a kerbside turn (from the kerbside lane), the side street a farside one (from the
+  // innermost); the middle lane goes on along the bend.
+  const city = streetCity(
+    [[0, 0], [100, 0], [150, -86.6], [100, 100]],
+    [
+      { from: 0, to: 1, oneway: true, lanes: 3 },
+      { from: 1, to: 2, oneway: true, lanes: 3 },
+      { from: 1, to: 3, lanes: 2 },
+    ],
+  );
+  const net = buildLaneNetwork(city);
+  for (let l = 0; l < net.laneCount; l++) {
+    if (net.edge[l] !== 0) continue;
+    assert.ok(net.outStart[l + 1] > net.outStart[l], `lane of rank ${net.rank[l]} leads nowhere`);
+  }
+  // The middle lane goes on along the bend, into the middle lane.
+  const middle = [...Array(net.laneCount).keys()].find((l) =>
+    net.edge[l] === 0 && net.rank[l] === 1
+  )!;
+  const to = net.toLane[net.outLinks[net.outStart[middle]]];
+  assert.equal(net.edge[to], 1);
+  assert.equal(net.rank[to], 1);
+});
