@@ -276,6 +276,11 @@ const APPROACH_REACH = 60;
 const STOP_LINE_SLACK = 0.5;
 /** Free lanes tried when moving a stuck car. */
 const RESPAWN_TRIES = 32;
+/**
+ * A car moved elsewhere stands this far (m) past the start of its new lane, where the crosswalk
+ * of the junction behind ends, and not within this distance of anyone on foot.
+ */
+const RESPAWN_CLEARANCE = 2;
 /** Attempts at a reachable random destination before the car wanders. */
 const DESTINATION_TRIES = 8;
 /** Cars stand this much further apart than their minimum gap when placed (m). */
@@ -338,6 +343,10 @@ export class CarSystem {
   readonly #router: CarRouter;
   readonly #pedestrians: PedestrianObstacles;
   #hasPedestrians = false;
+  /** The pedestrians of the current step, when there are any. */
+  #pedestrianView: PedestrianView | null = null;
+  /** Scratch point of `#clearOfPedestrians`. */
+  readonly #spot = new Float64Array(4);
   /** Connectors of each car's route: car `i` owns `route[i·cap … (i+1)·cap-1]`. */
   readonly #route: Int32Array;
   readonly #routeCapacity: number;
@@ -563,6 +572,7 @@ export class CarSystem {
     this.#index();
     t = this.#lap("index", t);
     this.#hasPedestrians = pedestrians !== undefined && pedestrians.count > 0;
+    this.#pedestrianView = this.#hasPedestrians ? pedestrians! : null;
     if (this.#hasPedestrians) this.#pedestrians.rebuild(pedestrians!);
     t = this.#lap("pedestrians", t);
     this.#decide(dt);
@@ -1139,17 +1149,19 @@ export class CarSystem {
       const lane = this.#rng.int(net.laneCount);
       if (lane === cars.link[i] || this.#respawnStamp[lane] === stamp) continue;
       if (this.#promised[lane] > 0 || this.#occupied[lane] + room > net.length[lane]) continue;
-      if (net.length[lane] < cars.length[i]) continue;
+      const front = cars.length[i] + RESPAWN_CLEARANCE;
+      if (net.length[lane] < front) continue;
       // The start of the lane must be clear of the rearmost car (as indexed this step).
       if (start[lane + 1] > start[lane]) {
         const j = order[start[lane]];
-        if (cars.link[j] === lane && cars.s[j] - cars.length[j] < cars.length[i] + room) continue;
+        if (cars.link[j] === lane && cars.s[j] - cars.length[j] < front + room) continue;
       }
+      if (!this.#clearOfPedestrians(lane, front, cars.length[i], cars.width[i])) continue;
       this.#releaseAll(i);
       this.#respawnStamp[lane] = stamp;
       this.#occupied[lane] += room;
       cars.link[i] = lane;
-      cars.s[i] = cars.length[i];
+      cars.s[i] = front;
       cars.speed[i] = 0;
       cars.acceleration[i] = 0;
       cars.flags[i] = 0;
@@ -1161,6 +1173,24 @@ export class CarSystem {
       this.#newDestination(i);
       return;
     }
+  }
+
+  /**
+   * Whether a car `length` × `width` m with its front `front` m along `lane` would stand clear
+   * of every pedestrian by `RESPAWN_CLEARANCE` (a scan of them all: cars are moved seldom).
+   */
+  #clearOfPedestrians(lane: number, front: number, length: number, width: number): boolean {
+    const view = this.#pedestrianView;
+    if (view === null) return true;
+    const spot = this.#spot;
+    this.network.pointAt(lane, front - length / 2, spot);
+    const x = spot[0], y = spot[1];
+    const reach = Math.hypot(length / 2, width / 2) + RESPAWN_CLEARANCE;
+    for (let k = 0; k < view.count; k++) {
+      const dx = view.px[k] - x, dy = view.py[k] - y, r = reach + view.radius[k];
+      if (dx * dx + dy * dy < r * r) return false;
+    }
+    return true;
   }
 
   /** Drops every reservation car `i` holds. */

@@ -222,6 +222,43 @@ Deno.test("cars: a car kept stuck for a minute is moved to a free lane elsewhere
   assert.equal(cars.cars.link[blocker], south, "held cars stay");
 });
 
+Deno.test("cars: a car moved after being stuck lands 2 m into its lane and clear of everyone on foot", () => {
+  const city = crossroads();
+  const network = buildLaneNetwork(city);
+  const south = laneOf(network, 3, false);
+  // Someone standing 1 m into every other lane, where a moved car's tail used to be.
+  const point = new Float64Array(4), xs: number[] = [], ys: number[] = [];
+  for (let l = 0; l < network.laneCount; l++) {
+    if (l === south) continue;
+    network.pointAt(l, 1, point);
+    xs.push(point[0]);
+    ys.push(point[1]);
+  }
+  const people: PedestrianView = {
+    count: xs.length,
+    px: Float64Array.from(xs),
+    py: Float64Array.from(ys),
+    vx: new Float64Array(xs.length),
+    vy: new Float64Array(xs.length),
+    radius: new Float64Array(xs.length).fill(0.25),
+  };
+  for (const [standing, moved] of [[false, 1], [true, 0]] as const) {
+    const cars = new CarSystem(network, { seed: 5 });
+    const blocker = cars.addCar({ lane: south, s: 200 });
+    cars.setHeld(blocker, true);
+    const car = cars.addCar({ lane: south, s: 150, speed: 5 });
+    // Up to 70 s, and no further than the step it is moved in.
+    for (let k = 0; k < 1400 && cars.stats.respawns === 0; k++) {
+      cars.step(DT, standing ? people : undefined);
+    }
+    assert.equal(cars.stats.respawns, moved, standing ? "with people" : "without");
+    if (moved === 1) {
+      const tail = cars.cars.s[car] - cars.cars.length[car];
+      assert.ok(tail >= 2 - 1e-9, `tail ${tail.toFixed(2)} m into its new lane`);
+    }
+  }
+});
+
 Deno.test("cars: a car brakes for a pedestrian on its lane and drives on once the lane is clear", () => {
   const network = straightRoad();
   const cars = new CarSystem(network);
