@@ -278,9 +278,11 @@ const STOP_LINE_SLACK = 0.5;
 const RESPAWN_TRIES = 32;
 /**
  * A car moved elsewhere stands this far (m) past the start of its new lane, where the crosswalk
- * of the junction behind ends, and not within this distance of anyone on foot.
+ * of the junction behind ends.
  */
 const RESPAWN_CLEARANCE = 2;
+/** ... and with nobody on foot within this distance (m) of its rectangle. */
+const RESPAWN_PEDESTRIAN_GAP = 0.5;
 /** Attempts at a reachable random destination before the car wanders. */
 const DESTINATION_TRIES = 8;
 /** Cars stand this much further apart than their minimum gap when placed (m). */
@@ -1177,18 +1179,20 @@ export class CarSystem {
 
   /**
    * Whether a car `length` × `width` m with its front `front` m along `lane` would stand clear
-   * of every pedestrian by `RESPAWN_CLEARANCE` (a scan of them all: cars are moved seldom).
+   * of every pedestrian by `RESPAWN_PEDESTRIAN_GAP` (a scan of them all: cars are moved seldom).
    */
   #clearOfPedestrians(lane: number, front: number, length: number, width: number): boolean {
     const view = this.#pedestrianView;
     if (view === null) return true;
     const spot = this.#spot;
     this.network.pointAt(lane, front - length / 2, spot);
-    const x = spot[0], y = spot[1];
-    const reach = Math.hypot(length / 2, width / 2) + RESPAWN_CLEARANCE;
+    const x = spot[0], y = spot[1], ex = spot[2], ey = spot[3];
+    const halfLength = length / 2 + RESPAWN_PEDESTRIAN_GAP;
+    const halfWidth = width / 2 + RESPAWN_PEDESTRIAN_GAP;
     for (let k = 0; k < view.count; k++) {
-      const dx = view.px[k] - x, dy = view.py[k] - y, r = reach + view.radius[k];
-      if (dx * dx + dy * dy < r * r) return false;
+      const dx = view.px[k] - x, dy = view.py[k] - y, r = view.radius[k];
+      const u = dx * ex + dy * ey, w = dy * ex - dx * ey;
+      if (Math.abs(u) < halfLength + r && Math.abs(w) < halfWidth + r) return false;
     }
     return true;
   }

@@ -226,11 +226,11 @@ Deno.test("cars: a car moved after being stuck lands 2 m into its lane and clear
   const city = crossroads();
   const network = buildLaneNetwork(city);
   const south = laneOf(network, 3, false);
-  // Someone standing 1 m into every other lane, where a moved car's tail used to be.
+  // Someone standing 3 m into every other lane, where a moved car would stand.
   const point = new Float64Array(4), xs: number[] = [], ys: number[] = [];
   for (let l = 0; l < network.laneCount; l++) {
     if (l === south) continue;
-    network.pointAt(l, 1, point);
+    network.pointAt(l, 3, point);
     xs.push(point[0]);
     ys.push(point[1]);
   }
