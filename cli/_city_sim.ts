@@ -48,6 +48,7 @@ export function isCityTrafficScenario(name: unknown): name is CityTrafficScenari
 const ROWS: [keyof CityTrafficSummary, string, number][] = [
   ["contacts", "pedestrian-car contacts (pedestrian-steps)", 0],
   ["signalledContacts", "  of which on signalled crosswalks", 0],
+  ["contactEncounters", "  encounters (each contact once)", 0],
   ["nearMisses", "near misses (TTC < 1 s)", 0],
   ["redLightCrossings", "red-light crossings", 0],
   ["meanKerbWait", "mean kerb wait (s)", 1],

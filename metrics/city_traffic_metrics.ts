@@ -4,7 +4,9 @@
  * step (positions, the cars' rectangles, the lights), not from what the navigator believes.
  *
  * - **contacts**: pedestrian-steps where a body overlaps a car's rectangle (the goal is 0);
- *   `signalledContacts` counts those on a signalled crosswalk;
+ *   `signalledContacts` counts those on a signalled crosswalk; `contactEncounters` counts each
+ *   contact once however long it lasts (a pedestrian touching a car it did not touch the step
+ *   before), so that one long encounter does not outweigh many short ones;
  * - **near misses**: times a pedestrian's time to collision with a car (both keeping their
  *   velocities) drops below 1 s without contact (counted once until it rises again);
  * - **red-light crossings**: times a pedestrian's centre steps off the kerb onto the stripes
@@ -47,6 +49,8 @@ export interface CityTrafficSummary {
   contacts: number;
   /** Of those, on a signalled crosswalk. */
   signalledContacts: number;
+  /** Contacts counted once each: a pedestrian touching a car it did not touch the step before. */
+  contactEncounters: number;
   /** Largest overlap of a body with a car (m; 0 without contact). */
   maxContactDepth: number;
   /** Times a time to collision with a car fell below 1 s. */
@@ -110,6 +114,7 @@ export class CityTrafficMetrics implements WorldObserver {
   readonly #navigator: CityNavigationCounters | undefined;
   #contacts = 0;
   #signalledContacts = 0;
+  #encounters = 0;
   #maxDepth = 0;
   #nearMisses = 0;
   #red = 0;
@@ -121,6 +126,8 @@ export class CityTrafficMetrics implements WorldObserver {
   /** Per agent index: crosswalk the centre is on (-1), near-miss state, minute marks. */
   #onCrossing = new Int32Array(0);
   #nearMiss = new Uint8Array(0);
+  /** Per agent index: 1 + the vehicle it touched in the last step, 0 for none. */
+  #touching = new Int32Array(0);
   #markX = new Float64Array(0);
   #markY = new Float64Array(0);
   readonly #dir = new Float64Array(2);
@@ -202,11 +209,13 @@ export class CityTrafficMetrics implements WorldObserver {
     if (last >= this.#onCrossing.length) return;
     this.#onCrossing[index] = this.#onCrossing[last];
     this.#nearMiss[index] = this.#nearMiss[last];
+    this.#touching[index] = this.#touching[last];
     this.#markX[index] = this.#markX[last];
     this.#markY[index] = this.#markY[last];
     // The freed row is a new agent's next: on the pavement, no near miss, no mark yet.
     this.#onCrossing[last] = -1;
     this.#nearMiss[last] = 0;
+    this.#touching[last] = 0;
     this.#markX[last] = this.#markY[last] = NaN;
   }
 
@@ -216,7 +225,7 @@ export class CityTrafficMetrics implements WorldObserver {
     this.#seconds = time;
     if (this.#onCrossing.length < n) this.#grow(a.capacity);
     const px = a.px, py = a.py, r = a.radius, vx = a.vx, vy = a.vy;
-    const on = this.#onCrossing, near = this.#nearMiss, dir = this.#dir;
+    const on = this.#onCrossing, near = this.#nearMiss, dir = this.#dir, touching = this.#touching;
     if (v.count > 0) {
       // Contacts and times to collision under NEAR_MISS_TTC happen within the reach map only.
       let rMax = 0, vMax = 0;
@@ -243,9 +252,13 @@ export class CityTrafficMetrics implements WorldObserver {
         }
       }
       on[i] = c;
-      if (v.count === 0) continue;
+      if (v.count === 0) {
+        touching[i] = 0;
+        continue;
+      }
       if (!v.mayReach(x, y)) {
         near[i] = 0; // as with no vehicle in the query below
+        touching[i] = 0;
         continue;
       }
       const speed = hypot2(vx[i], vy[i]);
@@ -259,12 +272,14 @@ export class CityTrafficMetrics implements WorldObserver {
         speed,
         NEAR_MISS_TTC,
       );
-      let miss = 0;
+      let miss = 0, touched = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];
         const depth = r[i] - v.distance(k, x, y, dir);
         if (depth > 0) {
           this.#contacts++;
+          if (touching[i] !== k + 1) this.#encounters++;
+          if (touched === 0 || touching[i] === k + 1) touched = k + 1;
           if (c >= 0 && this.#city.crossings[c].signalled) this.#signalledContacts++;
           if (depth > this.#maxDepth) this.#maxDepth = depth;
         } else if (v.timeToContact(k, x, y, r[i], vx[i], vy[i], NEAR_MISS_TTC) < NEAR_MISS_TTC) {
@@ -273,6 +288,7 @@ export class CityTrafficMetrics implements WorldObserver {
       }
       if (miss === 1 && near[i] === 0) this.#nearMisses++;
       near[i] = miss;
+      touching[i] = touched;
     }
     // Whole minutes: stuck pedestrians and gridlocked cars.
     const minute = Math.floor(time / 60 + 1e-9);
@@ -309,6 +325,7 @@ export class CityTrafficMetrics implements WorldObserver {
       seconds: this.#seconds,
       contacts: this.#contacts,
       signalledContacts: this.#signalledContacts,
+      contactEncounters: this.#encounters,
       maxContactDepth: this.#maxDepth,
       nearMisses: this.#nearMisses,
       redLightCrossings: this.#red,
@@ -363,6 +380,7 @@ export class CityTrafficMetrics implements WorldObserver {
     };
     this.#onCrossing = grow(this.#onCrossing, (k) => new Int32Array(k).fill(-1));
     this.#nearMiss = grow(this.#nearMiss, (k) => new Uint8Array(k));
+    this.#touching = grow(this.#touching, (k) => new Int32Array(k));
     this.#markX = grow(this.#markX, (k) => new Float64Array(k));
     this.#markY = grow(this.#markY, (k) => new Float64Array(k));
   }
