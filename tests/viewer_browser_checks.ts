@@ -265,8 +265,13 @@ async function pauseCity(page: Page, paused: boolean): Promise<void> {
 /** Switches a layer kind on or off through the layer menu. */
 async function setLayer(page: Page, key: string, on: boolean): Promise<void> {
   if (!(await page.isVisible("#layer-menu"))) await page.click("#layers-button");
-  await page.setChecked(`#layer-${key}`, on);
+  await page.waitForSelector("#layer-menu", { state: "visible", timeout: CITY_TIMEOUT_MS });
+  await page.setChecked(`#layer-${key}`, on, { timeout: CITY_TIMEOUT_MS });
   await page.keyboard.press("Escape");
+  // Closed before the next call looks: on a page slowed by the suite's load the menu could
+  // still show when the next call checked, and then close under it (a 30 s timeout waiting
+  // for the next layer's box).
+  await page.waitForSelector("#layer-menu", { state: "hidden", timeout: CITY_TIMEOUT_MS });
   await waitForState(page, `layer ${key} ${on}`, (s) => s.layers[key] === on);
 }
 
