@@ -122,6 +122,30 @@ function onSegment(
     py <= Math.max(ay, by);
 }
 
+/**
+ * Bounding box `[minX, minY, maxX, maxY]` (m) of `points`; `[Infinity, Infinity, -Infinity,
+ * -Infinity]` when there are none.
+ *
+ * @example
+ * ```ts
+ * import { pointsBounds } from "./geometry.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(pointsBounds([[1, 5], [-2, 3], [4, 4]]), [-2, 3, 4, 5]);
+ * ```
+ */
+export function pointsBounds(
+  points: readonly (readonly [number, number])[],
+): [number, number, number, number] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return [minX, minY, maxX, maxY];
+}
+
 /** Signed area of a polygon (m²): positive when its vertices run counter-clockwise. */
 export function signedArea(points: readonly Point[]): number {
   let area = 0;

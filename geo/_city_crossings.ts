@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Point } from "../core/geometry.ts";
+import { type Point, pointsBounds } from "../core/geometry.ts";
 import type {
   CityCrossing,
   CrossingKind,
@@ -282,13 +282,7 @@ function intersectingRoad(
   edges: readonly StreetEdge[],
   isRoad: (e: StreetEdge) => boolean,
 ): number | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of pts) {
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
+  const [minX, minY, maxX, maxY] = pointsBounds(pts);
   for (const e of edges) {
     if (!isRoad(e)) continue;
     for (let i = 0; i + 1 < e.points.length; i++) {

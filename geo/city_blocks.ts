@@ -40,7 +40,7 @@ import {
   type PathD,
   type PathsD,
 } from "npm:clipper2-ts@2.0.1";
-import { type Point, pointInPolygon } from "../core/geometry.ts";
+import { type Point, pointInPolygon, pointsBounds } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { polygonsFromPaths } from "../navigation/_polygons_from_paths.ts";
 import type { CityBlock, CityCrossing, CityModel, CityPolygon, StreetEdge } from "./city_model.ts";
@@ -308,13 +308,7 @@ class _BlockIndex {
     this.polygons = polygons;
     this.boxes = new Float64Array(4 * polygons.length);
     polygons.forEach((polygon, b) => {
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-      for (const [x, y] of polygon[0]) {
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
-      }
+      const [x0, y0, x1, y1] = pointsBounds(polygon[0]);
       this.boxes.set([x0, y0, x1, y1], 4 * b);
       for (let i = Math.floor(x0 / CELL); i <= Math.floor(x1 / CELL); i++) {
         for (let j = Math.floor(y0 / CELL); j <= Math.floor(y1 / CELL); j++) {
@@ -435,13 +429,7 @@ function _assignBuildings(
   const [bx0, by0, bx1, by1] = city.bounds;
   city.buildings.forEach((building, k) => {
     const ring = building.polygon[0];
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const [x, y] of ring) {
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-    }
+    const [x0, y0, x1, y1] = pointsBounds(ring);
     // A footprint clear of every carriageway and inside the extent lies on one piece of land.
     const first = overlap.near(x0, y0, x1, y1).length === 0 && x0 > bx0 && y0 > by0 &&
         x1 < bx1 && y1 < by1

@@ -28,7 +28,7 @@
  *
  * @module
  */
-import { hypot2, hypotAtMost } from "../core/geometry.ts";
+import { hypot2, hypotAtMost, pointsBounds } from "../core/geometry.ts";
 import { AgentFlags, type AgentStore, type ColumnSpec } from "../core/agent_store.ts";
 import type { NavigationContext, Navigator } from "../core/navigator.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
@@ -396,13 +396,7 @@ export class CityBlockNavigator implements Navigator {
     const graph = net.graph(b);
     // Kerb points are always free: start from one and walk towards (u, v) while free.
     const ring = this.city.blocks![b].polygon[0];
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const [x, y] of ring) {
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
-    }
+    const [minX, minY, maxX, maxY] = pointsBounds(ring);
     const tx = minX + u * (maxX - minX), ty = minY + v * (maxY - minY);
     if (graph.contains(tx, ty)) return [tx, ty];
     // Project to the perimeter band: try points between the target and each side's middle.
@@ -647,13 +641,7 @@ export class CityBlockNavigator implements Navigator {
       const graph = net.graph(b);
       for (const k of city.blocks![b].buildings) {
         const ring = city.buildings[k].polygon[0];
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-        for (const [x, y] of ring) {
-          minX = Math.min(minX, x);
-          minY = Math.min(minY, y);
-          maxX = Math.max(maxX, x);
-          maxY = Math.max(maxY, y);
-        }
+        const [minX, minY, maxX, maxY] = pointsBounds(ring);
         const mx = (minX + maxX) / 2, my = (minY + maxY) / 2;
         const doors: (readonly [number, number])[] = city.buildings[k].entrance
           ? [city.buildings[k].entrance!]

@@ -25,6 +25,7 @@
 import { World } from "../core/world.ts";
 import type { Strategy } from "../core/strategy.ts";
 import { Rng } from "../core/rng.ts";
+import { pointsBounds } from "../core/geometry.ts";
 import type { CityCrossing, CityModel } from "../geo/city_model.ts";
 import { drivenStreet, withCityBlocks } from "../geo/city_blocks.ts";
 import { loadCity } from "../geo/load_city.ts";
@@ -239,13 +240,7 @@ function _placePedestrians(
   for (let tries = 0; placed < agents && tries < agents * 50; tries++) {
     const b = usable[rng.int(usable.length)];
     const ring = city.blocks![b].polygon[0];
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const [x, y] of ring) {
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
-    }
+    const [minX, minY, maxX, maxY] = pointsBounds(ring);
     const x = rng.range(minX, maxX), y = rng.range(minY, maxY);
     const key = Math.floor(x / cell) * 100_003 + Math.floor(y / cell);
     if (taken.has(key) || !net.graph(b).contains(x, y)) continue;

@@ -446,6 +446,14 @@ export class ForceModel {
   #segments = new NeighbourQuery();
   /** Agent being computed stands in a narrow opening with turned shoulders (`#turnedIn`). */
   #turned = false;
+  /**
+   * Agent whose obstacle segments `#turnedIn` has just gathered (-1: none), with what it found:
+   * `#walls` then reads them instead of gathering and testing them again.
+   */
+  #queried = -1;
+  #queriedCount = 0;
+  #queriedInside = -1;
+  #queriedNarrow = false;
   /** Scratch: nearest wall point per segment found (m). */
   #wallX = new Float64Array(16);
   #wallY = new Float64Array(16);
@@ -521,6 +529,7 @@ export class ForceModel {
       const ex = frame[0], ey = frame[1];
       for (let k = 0; k < ACC_SIZE; k++) acc[k] = 0; // cheaper than fill() per agent
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
+      this.#queried = -1;
       this.#turned = p.turnShoulders && hasWalls &&
         !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius) && this.#turnedIn(i);
       this.#pedestrians(i, acc);
@@ -585,6 +594,7 @@ export class ForceModel {
     model.#viewFrame(index, model.#frame);
     const ped = new Float64Array(ACC_SIZE);
     ped[LEFT_GAP] = ped[RIGHT_GAP] = Infinity;
+    model.#queried = -1;
     model.#turned = p.turnShoulders && ctx.obstacles.segmentCount > 0 && model.#turnedIn(index);
     const neighbors = model.#pedestrians(index, ped);
     const wall = new Float64Array(ACC_SIZE);
@@ -799,8 +809,13 @@ export class ForceModel {
   #walls(i: number, acc: Float64Array): number {
     const p = this.params, a = this.#agents, o = this.#obstacles;
     const xi = a.px[i], yi = a.py[i], vxi = a.vx[i], vyi = a.vy[i], ri = a.radius[i];
-    // The segment grid itself (`segments` would reach it through two more calls per agent).
-    const count = this.#segments.segments(o.grid, xi, yi, p.obstacleRadius);
+    // Gathered already by `#turnedIn` for this agent, or the segment grid itself (`segments`
+    // would reach it through two more calls per agent).
+    const gathered = this.#queried === i;
+    this.#queried = -1;
+    const count = gathered
+      ? this.#queriedCount
+      : this.#segments.segments(o.grid, xi, yi, p.obstacleRadius);
     const segs = this.#segments.found;
     const ax = o.ax, ay = o.ay, bx = o.bx, by = o.by, prev = o.prev, solidLeft = o.solidLeft;
     const Aw = p.wallStrength, invBw = 1 / p.wallRange, k = p.bodyStiffness, kappa = p.friction;
@@ -809,13 +824,15 @@ export class ForceModel {
     const headOnRule = p.headOnRule, blockDistance = p.blockDistance;
     const pvx = a.prefVx[i], pvy = a.prefVy[i], ps = Math.sqrt(pvx * pvx + pvy * pvy);
     const ex = ps > 1e-9 ? pvx / ps : 0, ey = ps > 1e-9 ? pvy / ps : 0;
-    const inside = this.#insideSolid(count, xi, yi);
+    const inside = gathered ? this.#queriedInside : this.#insideSolid(count, xi, yi);
     if (this.#wallX.length < count) {
       this.#wallX = new Float64Array(2 * count);
       this.#wallY = new Float64Array(2 * count);
     }
     const wx = this.#wallX, wy = this.#wallY;
-    const narrow = this.#narrowPassage(count, xi, yi, ri, ex, ey, inside);
+    const narrow = gathered
+      ? this.#queriedNarrow
+      : this.#narrowPassage(count, xi, yi, ri, ex, ey, inside);
     // Turned shoulders present the body's half depth to the posts.
     const body = narrow && p.turnShoulders && TURNED_HALF_DEPTH < ri ? TURNED_HALF_DEPTH : ri;
     let fx = 0, fy = 0, diag = 0, sxx = 0, sxy = 0, syy = 0;
@@ -928,7 +945,7 @@ export class ForceModel {
 
   /**
    * Whether agent `i` stands in or just before a narrow opening (`#narrowPassage`), from its
-   * own query of the obstacle segments (before `#walls` runs).
+   * own query of the obstacle segments (before `#walls` runs, which reuses the query).
    */
   #turnedIn(i: number): boolean {
     const a = this.#agents, xi = a.px[i], yi = a.py[i];
@@ -940,7 +957,12 @@ export class ForceModel {
       this.#wallY = new Float64Array(2 * count);
     }
     const inside = this.#insideSolid(count, xi, yi);
-    return this.#narrowPassage(count, xi, yi, a.radius[i], pvx / ps, pvy / ps, inside);
+    const narrow = this.#narrowPassage(count, xi, yi, a.radius[i], pvx / ps, pvy / ps, inside);
+    this.#queried = i;
+    this.#queriedCount = count;
+    this.#queriedInside = inside;
+    this.#queriedNarrow = narrow;
+    return narrow;
   }
 
   /**
