@@ -10,6 +10,11 @@
  * few metres), so a city of pedestrians costs little more than a loop over them; the others are
  * matched against the link segments near them.
  *
+ * In a tight turn a car's body cuts inside its path: the chord from its rear to its front runs
+ * up to the curve's sagitta inside the centre line. On that inner side of a connector the
+ * reach grows by that much (`sweep`), so a car also stops for people its body would brush while
+ * turning, such as those waiting at the kerb of the corner it turns round.
+ *
  * @module
  */
 import { SEGMENT_GRID_MAX_CLEARANCE_CAP, SegmentGrid } from "../core/segment_grid.ts";
@@ -57,6 +62,12 @@ export class PedestrianObstacles {
   readonly #segFirst: Int32Array;
   readonly #halfWidth: number;
   readonly #lookahead: number;
+  /** How far (m) a car's body cuts inside each link's centre line; 0 for straight ones. */
+  readonly #sweep: Float64Array;
+  /** Side of that cut: 1 left of the direction of travel, -1 right, 0 none. */
+  readonly #inner: Int8Array;
+  /** Largest `#sweep` (m). */
+  readonly #maxSweep: number;
   #found = new Uint32Array(64);
   #link = new Int32Array(256);
   #raw = new Float64Array(256);
@@ -66,14 +77,25 @@ export class PedestrianObstacles {
    * @param network the links
    * @param halfWidth half a car's width plus the lateral margin (m)
    * @param lookahead how far ahead pedestrians' positions are predicted (s)
+   * @param carLength length of the cars (m), for how far their bodies cut inside a turn
    */
-  constructor(network: LaneNetwork, halfWidth: number, lookahead: number) {
+  constructor(network: LaneNetwork, halfWidth: number, lookahead: number, carLength = 0) {
     this.#network = network;
     this.#halfWidth = halfWidth;
     this.#lookahead = lookahead;
+    this.#sweep = new Float64Array(network.linkCount);
+    this.#inner = new Int8Array(network.linkCount);
+    let maxSweep = 0;
+    for (let k = network.laneCount; k < network.linkCount && carLength > 0; k++) {
+      const cut = _innerCut(network, k, carLength);
+      this.#sweep[k] = Math.abs(cut);
+      this.#inner[k] = cut > 0 ? 1 : cut < 0 ? -1 : 0;
+      maxSweep = Math.max(maxSweep, Math.abs(cut));
+    }
+    this.#maxSweep = maxSweep;
     this.#grid = new SegmentGrid(
       CELL,
-      Math.min(halfWidth + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
+      Math.min(halfWidth + maxSweep + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
     );
     this.start = new Int32Array(network.linkCount + 1);
     this.#cursor = new Int32Array(network.linkCount + 1);
@@ -104,25 +126,36 @@ export class PedestrianObstacles {
     const net = this.#network, g = this.#grid;
     const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
     const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
+    const maxSweep = this.#maxSweep;
     let n = 0;
     for (let i = 0; i < pedestrians.count; i++) {
       const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
       const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
+      const widest = reach + maxSweep;
       // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
       // points are off every car's path. One lookup settles most pedestrians.
       const x1 = x0 + dx, y1 = y0 + dy;
-      if (g.isClear(x0, y0, reach + move)) continue;
-      if (g.isClear(x0, y0, reach) && g.isClear(x1, y1, reach)) continue;
+      if (g.isClear(x0, y0, widest + move)) continue;
+      if (g.isClear(x0, y0, widest) && g.isClear(x1, y1, widest)) continue;
       const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
-      const queryRadius = reach + 0.5 * move;
+      const queryRadius = widest + 0.5 * move;
       let found = g.queryRadius(mx, my, queryRadius, this.#found);
       if (found > this.#found.length) {
         this.#found = new Uint32Array(2 * found);
         found = g.queryRadius(mx, my, queryRadius, this.#found);
       }
       for (let f = 0; f < found; f++) {
-        const seg = this.#found[f], p = this.#segFirst[seg];
-        const along = this.#stopPoint(p, x0, y0, x1, y1, reach);
+        const seg = this.#found[f], p = this.#segFirst[seg], link = this.#segLink[seg];
+        const along = this.#stopPoint(
+          p,
+          x0,
+          y0,
+          x1,
+          y1,
+          reach,
+          this.#sweep[link],
+          this.#inner[link],
+        );
         if (along === Infinity) continue;
         if (n === this.#link.length) this.#grow();
         this.#link[n] = this.#segLink[seg];
@@ -164,21 +197,33 @@ export class PedestrianObstacles {
 
   /**
    * Distance along the segment starting at polyline point `p` (as arc length of its link) of
-   * the first of the two positions (now, predicted) within `reach` of it; Infinity if neither.
+   * the first of the two positions (now, predicted) within `reach` of it, or `reach + sweep`
+   * on the `inner` side (1 left, -1 right); Infinity if neither.
    */
-  #stopPoint(p: number, x0: number, y0: number, x1: number, y1: number, reach: number): number {
+  #stopPoint(
+    p: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    reach: number,
+    sweep: number,
+    inner: number,
+  ): number {
     const net = this.#network;
     const ax = net.px[p], ay = net.py[p], ex = net.px[p + 1] - ax, ey = net.py[p + 1] - ay;
     const len2 = ex * ex + ey * ey;
     if (len2 === 0) return Infinity;
-    const r2 = reach * reach;
     let best = Infinity;
     for (let k = 0; k < 2; k++) {
       const x = k === 0 ? x0 : x1, y = k === 0 ? y0 : y1;
       let t = ((x - ax) * ex + (y - ay) * ey) / len2;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const dx = ax + t * ex - x, dy = ay + t * ey - y;
-      if (dx * dx + dy * dy <= r2) best = Math.min(best, net.arc[p] + t * Math.sqrt(len2));
+      // On the inner side of a turn (left: ex·(y − ay) − ey·(x − ax) > 0) the body reaches further.
+      const side = ex * (y - ay) - ey * (x - ax);
+      const r = inner !== 0 && side * inner > 0 ? reach + sweep : reach;
+      if (dx * dx + dy * dy <= r * r) best = Math.min(best, net.arc[p] + t * Math.sqrt(len2));
     }
     return best;
   }
@@ -191,4 +236,52 @@ export class PedestrianObstacles {
     this.#link = link;
     this.#raw = raw;
   }
+}
+
+/**
+ * How far (m) the body of a car `length` m long cuts inside connector `link`'s centre line, with
+ * its sign: > 0 on the left of the direction of travel, < 0 on the right. The front runs along
+ * the connector and on straight along its exit for a car length; the rear a car length behind
+ * it, straight back along the entry before the connector; the cut is the largest distance of
+ * the path between them from the chord joining them (the sagitta), on the side the path bends.
+ */
+function _innerCut(network: LaneNetwork, link: number, length: number): number {
+  const first = network.pointStart[link], last = network.pointStart[link + 1] - 1;
+  const total = network.arc[last];
+  if (!(total > 0)) return 0;
+  const px = network.px, py = network.py, arc = network.arc;
+  const at = (u: number, out: Float64Array) => {
+    if (u <= 0) {
+      const len = Math.hypot(px[first + 1] - px[first], py[first + 1] - py[first]) || 1;
+      out[0] = px[first] + (px[first + 1] - px[first]) / len * u;
+      out[1] = py[first] + (py[first + 1] - py[first]) / len * u;
+    } else if (u >= total) {
+      const len = Math.hypot(px[last] - px[last - 1], py[last] - py[last - 1]) || 1;
+      out[0] = px[last] + (px[last] - px[last - 1]) / len * (u - total);
+      out[1] = py[last] + (py[last] - py[last - 1]) / len * (u - total);
+    } else {
+      let k = first;
+      while (k < last - 1 && arc[k + 1] < u) k++;
+      const t = (u - arc[k]) / (arc[k + 1] - arc[k] || 1);
+      out[0] = px[k] + t * (px[k + 1] - px[k]);
+      out[1] = py[k] + t * (py[k + 1] - py[k]);
+    }
+  };
+  const front = new Float64Array(2), rear = new Float64Array(2), q = new Float64Array(2);
+  const step = 0.25;
+  let cut = 0;
+  for (let uf = 0; uf <= total + length + 1e-9; uf += step) {
+    at(uf, front);
+    at(uf - length, rear);
+    const cx = front[0] - rear[0], cy = front[1] - rear[1], chord = Math.hypot(cx, cy);
+    if (chord < 1e-9) continue;
+    for (let u = uf - length + step; u < uf; u += step) {
+      at(u, q);
+      // > 0: the path lies left of the chord, so the chord (and the body) cuts inside on the
+      // right; the cut's sign is the side of the body's excess.
+      const off = (cx * (q[1] - rear[1]) - cy * (q[0] - rear[0])) / chord;
+      if (Math.abs(off) > Math.abs(cut)) cut = -off;
+    }
+  }
+  return cut;
 }

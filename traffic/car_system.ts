@@ -22,14 +22,19 @@
  *    another way out of the junction that is free, re-planning its route (and, with probability
  *    `newDestinationChance`, picking a new destination): gridlock layer 2;
  * 4. **drive** — every car's acceleration comes from the frozen state: IDM towards its desired
- *    speed, behind the nearest car on its path (the next car on its link, cars on a sibling
- *    connector still beside the start of its own, else the first car on the next links of its
- *    route), behind its stop line when it has not committed, and behind the nearest pedestrian
- *    on its path. Then all cars move (ballistic update) and cross into their next link;
+ *    speed, no faster than its turns allow (a connector's speed is √(a·R) for its tightest
+ *    radius R at `turnAcceleration` a, and a car braking for the next one starts at the
+ *    comfortable deceleration), behind the nearest car on its path (the next car on its link,
+ *    cars on a sibling connector still beside the start of its own, else the first car on the
+ *    next links of its route), behind its stop line when it has not committed, and behind the
+ *    nearest pedestrian on its path (for a turn, including those on the side its body cuts
+ *    across). Then all cars move (ballistic update) and cross into their next link;
  * 5. **gridlock** — a car that has not moved `stuckDistance` in `stuckTimeout` seconds, time
  *    spent waiting at a red light not counted, is moved to a free lane elsewhere with a new
  *    destination (gridlock layer 3), as is a car that reaches a lane with no way on;
- * 6. **poses** — centres and headings for drawing and for pedestrians, and a grid over them.
+ * 6. **poses** — centres and headings for drawing and for pedestrians, and a grid over them: a
+ *    car's body spans the chord from its rear, a car length back along the links it came by,
+ *    to its front.
  *
  * Cars pick a random destination lane and follow the shortest route ({@linkcode CarRouter});
  * arriving, they pick the next. Everything runs in a fixed order from a seeded random stream, so
@@ -73,6 +78,8 @@ export interface CarSystemOptions extends IdmOptions {
   carWidth: number;
   /** At yellow, a car stops when it can at this deceleration (m/s²). @default 3 */
   yellowDeceleration: number;
+  /** Sideways acceleration a car accepts in a turn (m/s²): it slows to √(a·R) before a curve of radius R. @default 3 */
+  turnAcceleration: number;
   /** Pedestrians' positions are predicted this far ahead (s). @default 1 */
   pedestrianLookahead: number;
   /** Lateral margin beside a car within which a pedestrian is on its path (m). @default 0.3 */
@@ -128,6 +135,15 @@ export const CAR_SYSTEM_OPTIONS: OptionSpecs<CarSystemOptions> = {
     max: 20,
     unit: "m/s²",
     doc: "at yellow, a car stops when it can at this deceleration; larger stops more cars",
+  },
+  turnAcceleration: {
+    type: "number",
+    default: 3,
+    min: 0.1,
+    max: 20,
+    unit: "m/s²",
+    doc: "sideways acceleration a car accepts in a turn: it slows to √(a·R) before a curve of " +
+      "radius R (side friction 0.3 of low-speed turning roadways, AASHTO 2011)",
   },
   pedestrianLookahead: {
     type: "number",
@@ -287,6 +303,8 @@ const RESPAWN_PEDESTRIAN_GAP = 0.5;
 const DESTINATION_TRIES = 8;
 /** Cars stand this much further apart than their minimum gap when placed (m). */
 const PLACEMENT_SLACK = 3;
+/** Links a car's rear is followed back over (short lanes between close junctions). */
+const REAR_TRAIL = 4;
 
 /**
  * Cars on a lane network (see the module doc).
@@ -368,6 +386,13 @@ export class CarSystem {
   readonly #holders: Int32Array;
   /** Connector a car's rear is still clearing after its front left it, or -1. */
   readonly #clearing: Int32Array;
+  /** Speed (m/s) a car may drive through each link's tightest curve; Infinity when straight. */
+  readonly #turnSpeed: Float64Array;
+  /**
+   * The links each car came by, most recent first (`REAR_TRAIL` per car, -1 past the first):
+   * its rear lies on them while its front is less than a car length into its link.
+   */
+  readonly #trail: Int32Array;
   /** Step stamp of the last respawn into each lane (one per lane and step). */
   readonly #respawnStamp: Uint32Array;
   /** Cars to move elsewhere at the end of this step. */
@@ -414,6 +439,7 @@ export class CarSystem {
       network,
       o.carWidth / 2 + o.pedestrianMargin,
       o.pedestrianLookahead,
+      o.carLength,
     );
     const n = Math.max(1, capacity);
     this.#routeCapacity = o.routeCapacity;
@@ -427,6 +453,8 @@ export class CarSystem {
     this.#promised = new Float64Array(network.laneCount);
     this.#holders = new Int32Array(Math.max(1, network.connectorCount));
     this.#clearing = new Int32Array(n).fill(-1);
+    this.#turnSpeed = _turnSpeeds(network, o.turnAcceleration);
+    this.#trail = new Int32Array(n * REAR_TRAIL).fill(-1);
     this.#respawnStamp = new Uint32Array(network.laneCount);
     this.#respawnQueue = new Int32Array(n);
     this.#stages = new Int32Array(Math.max(1, lights?.junctionCount ?? 0));
@@ -507,6 +535,7 @@ export class CarSystem {
     }
     const i = cars.count++;
     cars.link[i] = lane;
+    this.#trail.fill(-1, i * REAR_TRAIL, (i + 1) * REAR_TRAIL);
     cars.s[i] = init.s;
     cars.speed[i] = speed;
     cars.acceleration[i] = 0;
@@ -931,8 +960,8 @@ export class CarSystem {
         cars.acceleration[i] = 0;
         continue;
       }
-      const v = cars.speed[i], v0 = cars.desiredSpeed[i];
-      let acc = idm.acceleration(v, v0, Infinity, 0);
+      const v = cars.speed[i], v0 = Math.min(cars.desiredSpeed[i], this.#speedForTurns(i));
+      let acc = Math.min(idm.acceleration(v, v0, Infinity, 0), this.#turnBraking(i, v));
       const gap = this.#leaderGap(i);
       if (gap < Infinity) acc = Math.min(acc, idm.acceleration(v, v0, gap, v - this.#leadSpeed));
       if ((flags[i] & (CarFlags.atLight | CarFlags.blocked)) !== 0) {
@@ -945,6 +974,39 @@ export class CarSystem {
       }
       cars.acceleration[i] = acc;
     }
+  }
+
+  /**
+   * Acceleration (m/s²) that keeps car `i`, at speed `v`, to the turn speed of its connector,
+   * or of the next one on its route: on a connector driven too fast, the comfortable
+   * deceleration; before one, the deceleration that reaches the turn speed at its start, once
+   * that is the comfortable deceleration or more (the IDM's desired speed, capped by
+   * `#speedForTurns`, keeps it from speeding up before); else Infinity.
+   */
+  #turnBraking(i: number, v: number): number {
+    const cars = this.cars, net = this.network, link = cars.link[i];
+    const b = this.idm.comfortableDeceleration;
+    if (net.kind[link] === LinkKind.connector) return v > this.#turnSpeed[link] ? -b : Infinity;
+    const next = this.nextConnector(i);
+    if (next < 0) return Infinity;
+    const turn = this.#turnSpeed[next], d = net.length[link] - cars.s[i];
+    if (!(v > turn)) return Infinity;
+    const need = (v * v - turn * turn) / (2 * (d > 0.1 ? d : 0.1));
+    return need >= b ? -need : Infinity;
+  }
+
+  /**
+   * Fastest speed (m/s) car `i` may drive now for the curves of its link and of the next one:
+   * the turn speed on a connector, and before one, the speed from which it brakes to that
+   * turn speed at the comfortable deceleration by the connector's start.
+   */
+  #speedForTurns(i: number): number {
+    const cars = this.cars, net = this.network, link = cars.link[i];
+    if (net.kind[link] === LinkKind.connector) return this.#turnSpeed[link];
+    const next = this.nextConnector(i);
+    if (next < 0) return Infinity;
+    const turn = this.#turnSpeed[next], d = net.length[link] - cars.s[i];
+    return Math.sqrt(turn * turn + 2 * this.idm.comfortableDeceleration * (d > 0 ? d : 0));
   }
 
   /**
@@ -1084,6 +1146,7 @@ export class CarSystem {
           return;
         }
         this.#releaseClearing(i);
+        this.#leave(i, link);
         cars.s[i] -= length;
         cars.link[i] = c;
         cars.routePos[i]++;
@@ -1095,6 +1158,7 @@ export class CarSystem {
         this.#clearing[i] = link;
         cars.reserved[i] = -1;
         cars.flags[i] &= ~CarFlags.committed;
+        this.#leave(i, link);
         cars.s[i] -= length;
         cars.link[i] = exit;
         cars.segment[i] = 0;
@@ -1163,6 +1227,7 @@ export class CarSystem {
       this.#respawnStamp[lane] = stamp;
       this.#occupied[lane] += room;
       cars.link[i] = lane;
+      this.#trail.fill(-1, i * REAR_TRAIL, (i + 1) * REAR_TRAIL);
       cars.s[i] = front;
       cars.speed[i] = 0;
       cars.acceleration[i] = 0;
@@ -1284,7 +1349,8 @@ export class CarSystem {
   /**
    * The rectangle spans the chord from the rear point (a car length back along its path) to the
    * front bumper, so the rear follows the path through a turn instead of swinging round the
-   * front. A rear behind the start of the link lies on the link's starting tangent.
+   * front. A rear behind the start of the link lies on the links the car came by, however
+   * short.
    */
   #pose(i: number): void {
     const cars = this.cars, p = this.#point, net = this.network;
@@ -1297,26 +1363,28 @@ export class CarSystem {
       rx = p[0];
       ry = p[1];
     } else {
-      // The rear is still on the link the car came from: of the links leading here, the one
-      // that puts it nearest to where it was (a car turning does not swing its rear round).
-      const back = length - s;
-      const oldRx = cars.x[i] - cars.dirX[i] * length / 2;
-      const oldRy = cars.y[i] - cars.dirY[i] * length / 2;
-      net.pointAt(link, 0, p, 0);
-      rx = p[0] - p[2] * back;
-      ry = p[1] - p[3] * back;
-      let best = (rx - oldRx) ** 2 + (ry - oldRy) ** 2;
-      for (let j = net.inStart[link]; j < net.inStart[link + 1]; j++) {
-        const before = net.inLinks[j];
-        if (net.length[before] < back) continue;
-        net.pointAt(before, net.length[before] - back, p, 0);
-        const d = (p[0] - oldRx) ** 2 + (p[1] - oldRy) ** 2;
-        if (d < best) {
-          best = d;
-          rx = p[0];
-          ry = p[1];
+      // Back over the links the car came by; straight back along the start of the last one
+      // known (a car just placed stands straight).
+      const trail = this.#trail, base = i * REAR_TRAIL;
+      let back = length - s, last = link, k = 0;
+      for (; k < REAR_TRAIL; k++) {
+        const before = trail[base + k];
+        if (before < 0) break;
+        const ahead = net.length[before];
+        if (ahead >= back) {
+          net.pointAt(before, ahead - back, p, 0);
+          break;
         }
+        back -= ahead;
+        last = before;
       }
+      if (k === REAR_TRAIL || trail[base + k] < 0) {
+        net.pointAt(last, 0, p, 0);
+        p[0] -= p[2] * back;
+        p[1] -= p[3] * back;
+      }
+      rx = p[0];
+      ry = p[1];
     }
     let dx = fx - rx, dy = fy - ry;
     const chord = hypot2(dx, dy);
@@ -1332,4 +1400,35 @@ export class CarSystem {
     cars.x[i] = fx - dx * length / 2;
     cars.y[i] = fy - dy * length / 2;
   }
+  /** Car `i` leaves `link`: it goes first on the car's trail. */
+  #leave(i: number, link: number): void {
+    const trail = this.#trail, base = i * REAR_TRAIL;
+    for (let k = REAR_TRAIL - 1; k > 0; k--) trail[base + k] = trail[base + k - 1];
+    trail[base] = link;
+  }
+}
+
+/**
+ * Speed (m/s) through each link at sideways acceleration `acceleration` (m/s²): √(a·R) for the
+ * tightest radius R of a connector's curve (the circle through three consecutive points);
+ * Infinity for lanes and straight connectors.
+ */
+function _turnSpeeds(network: LaneNetwork, acceleration: number): Float64Array {
+  const speeds = new Float64Array(network.linkCount).fill(Infinity);
+  const px = network.px, py = network.py;
+  for (let k = network.laneCount; k < network.linkCount; k++) {
+    let radius = Infinity;
+    for (let p = network.pointStart[k] + 1; p < network.pointStart[k + 1] - 1; p++) {
+      const ax = px[p - 1] - px[p], ay = py[p - 1] - py[p];
+      const bx = px[p + 1] - px[p], by = py[p + 1] - py[p];
+      const cross = Math.abs(ax * by - ay * bx);
+      if (cross < 1e-12) continue;
+      // Circumradius: |a|·|b|·|a − b| / (2·|a × b|).
+      const r = Math.hypot(ax, ay) * Math.hypot(bx, by) * Math.hypot(ax - bx, ay - by) /
+        (2 * cross);
+      if (r < radius) radius = r;
+    }
+    speeds[k] = Math.sqrt(acceleration * radius);
+  }
+  return speeds;
 }

@@ -383,3 +383,127 @@ Deno.test("cars: a pedestrian about to cross a street sees every car that can re
     /'edge' must be a street edge/,
   );
 });
+
+Deno.test("cars: a car's body follows its path through junctions, short links included: its rear never jumps", () => {
+  // Two crossroads 6 m apart (a lane shorter than a car between them), and a procedural city.
+  const twin = streetCity(
+    [[0, 0], [6, 0], [-300, 0], [306, 0], [0, 300], [0, -300], [6, 300], [6, -300]],
+    [
+      { from: 0, to: 1 },
+      { from: 2, to: 0 },
+      { from: 1, to: 3 },
+      { from: 0, to: 4 },
+      { from: 0, to: 5 },
+      { from: 1, to: 6 },
+      { from: 1, to: 7 },
+    ],
+  );
+  for (
+    const [name, city, count] of [
+      ["twin crossroads", twin, 60],
+      ["procedural city", generateProceduralCity({ blocksX: 3, blocksY: 3 }), 300],
+    ] as const
+  ) {
+    const network = buildLaneNetwork(city);
+    const cars = new CarSystem(network, { seed: 5 });
+    cars.populate(count);
+    const c = cars.cars, n = c.count;
+    // Where each front has been since the car's trip began: odometer (m), x, y.
+    const trails: number[][] = Array.from({ length: n }, () => []);
+    const trip = Array.from({ length: n }, (_, i) => c.trip[i]);
+    let checked = 0, turning = 0, worst = 0, where = "";
+    for (let k = 0; k < 1200; k++) {
+      cars.step(DT);
+      for (let i = 0; i < n; i++) {
+        const fx = c.x[i] + c.dirX[i] * c.length[i] / 2, fy = c.y[i] + c.dirY[i] * c.length[i] / 2;
+        if (c.trip[i] !== trip[i]) {
+          trip[i] = c.trip[i]; // moved after being stuck: a new trail
+          trails[i] = [];
+        }
+        const trail = trails[i], odo = c.odometer[i];
+        if (trail.length === 0 || odo > trail[trail.length - 3]) trail.push(odo, fx, fy);
+        // The rear: where the front was a car length ago (once the trail is that long).
+        const back = odo - c.length[i];
+        if (trail.length < 6 || trail[0] > back) continue;
+        let j = 0;
+        while (trail[j + 3] < back) j += 3;
+        const t = (back - trail[j]) / (trail[j + 3] - trail[j]);
+        const rx = trail[j + 1] + t * (trail[j + 4] - trail[j + 1]);
+        const ry = trail[j + 2] + t * (trail[j + 5] - trail[j + 2]);
+        const chord = Math.hypot(fx - rx, fy - ry);
+        if (chord < 0.5 * c.length[i]) continue;
+        // The body lies along the chord from that rear point to the front.
+        const error = Math.acos(
+          Math.min(1, ((fx - rx) * c.dirX[i] + (fy - ry) * c.dirY[i]) / chord),
+        ) * 180 / Math.PI;
+        checked++;
+        if (network.kind[c.link[i]] === LinkKind.connector) turning++;
+        if (error > worst) {
+          worst = error;
+          where = `car ${i} on link ${c.link[i]} at s = ${c.s[i].toFixed(2)}, t = ${
+            cars.time.toFixed(2)
+          }`;
+        }
+      }
+    }
+    assert.ok(turning > 1000, `${name}: ${turning} of ${checked} car-steps in junctions`);
+    assert.ok(worst < 2, `${name}: a body ${worst.toFixed(1)}° off its path (${where})`);
+  }
+});
+
+Deno.test("cars: a car slows before a turn to the speed its curve allows, and crosses straight on at speed", () => {
+  const network = buildLaneNetwork(crossroads());
+  const fromWest = laneOf(network, 1, false);
+  // The circle through three consecutive points of a connector's curve, at its tightest.
+  const radiusOf = (link: number) => {
+    let r = Infinity;
+    for (let p = network.pointStart[link] + 1; p < network.pointStart[link + 1] - 1; p++) {
+      const a = [network.px[p - 1], network.py[p - 1]], b = [network.px[p], network.py[p]];
+      const c = [network.px[p + 1], network.py[p + 1]];
+      const ab = Math.hypot(a[0] - b[0], a[1] - b[1]), bc = Math.hypot(b[0] - c[0], b[1] - c[1]);
+      const ca = Math.hypot(c[0] - a[0], c[1] - a[1]);
+      const area2 = Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+      if (area2 > 1e-12) r = Math.min(r, ab * bc * ca / (2 * area2));
+    }
+    return r;
+  };
+  for (
+    const [turn, edge] of [["right", 3], ["left", 2], ["straight", 0]] as const
+  ) {
+    const cars = new CarSystem(network, { turnAcceleration: 3 });
+    const destination = laneOf(network, edge, true);
+    const car = cars.addCar({
+      lane: fromWest,
+      s: network.length[fromWest] - 150,
+      speed: 13,
+      desiredSpeed: 13.9,
+      destination,
+    });
+    const connector = movement(network, fromWest, destination), c = cars.cars;
+    let fastest = 0, steps = 0;
+    for (let k = 0; k < 1200 && cars.stats.arrivals === 0 && c.link[car] !== destination; k++) {
+      cars.step(DT);
+      if (c.link[car] === connector) {
+        fastest = Math.max(fastest, c.speed[car]);
+        steps++;
+      }
+    }
+    assert.ok(steps > 0, `${turn}: the car never drove the connector`);
+    const allowed = Math.sqrt(3 * radiusOf(connector));
+    if (turn === "straight") {
+      assert.equal(allowed, Infinity);
+      assert.ok(fastest > 12, `${turn}: ${fastest.toFixed(1)} m/s across`);
+    } else {
+      // Radius 3–12 m here: 3–6 m/s, against 13 m/s without the rule.
+      assert.ok(allowed < 7, `${turn}: ${allowed.toFixed(1)} m/s allowed`);
+      assert.ok(
+        fastest <= allowed + 0.1,
+        `${turn}: ${fastest.toFixed(2)} m/s, allowed ${allowed.toFixed(2)}`,
+      );
+      assert.ok(
+        fastest > 0.8 * allowed,
+        `${turn}: ${fastest.toFixed(2)} m/s, allowed ${allowed.toFixed(2)}`,
+      );
+    }
+  }
+});
