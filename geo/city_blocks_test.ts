@@ -45,10 +45,11 @@ for (const [name, path, joinedShare] of MAPS) {
     });
     const notOnce = [...seen].filter((n) => n !== 1).length;
     assert.equal(notOnce, 0, `${notOnce} of ${city.buildings.length} buildings not in one block`);
-    // Buildings overlapping a carriageway are mapping conflicts (or a guessed street width):
-    // they are reported, and few.
+    // Buildings overlapping a carriageway are mapping conflicts (guessed widths are fitted
+    // between the houses): they are reported, and few. Monaco: 124 of 3,199 (260 before the
+    // fit); Helsinki 4 of 444.
     assert.ok(
-      found.cut.length + found.unplaced.length <= 0.1 * city.buildings.length,
+      found.cut.length + found.unplaced.length <= 0.05 * city.buildings.length,
       `${found.cut.length} cut, ${found.unplaced.length} unplaced`,
     );
   });

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { fitGuessedWidths } from "./_street_widths.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { CityModel } from "./city_model.ts";
 import { CityContext } from "./_city_context.ts";
@@ -159,7 +160,9 @@ export function buildCityModel(
 
   const buildings = buildBuildings(features.areas, ctx, o.defaultLevels);
   const street = buildStreetNetwork(features.lines, features.points, ctx);
-  const { sidewalks, edges } = buildSidewalks(street.network.edges, street.edgeTags, o);
+  // Guessed widths narrowed to the room between the houses, before the sidewalks go beside them.
+  const fitted = fitGuessedWidths(street.network.edges, buildings);
+  const { sidewalks, edges } = buildSidewalks(fitted, street.edgeTags, o);
   const streets = { nodes: street.network.nodes, edges };
   const { crossings, signals } = buildCrossings(
     streets,

@@ -245,7 +245,7 @@ function edgeTags(e: StreetEdge): Record<string, string | number> {
   if (e.name !== null) t.name = e.name;
   if (e.oneway) t.oneway = "yes";
   if (e.carriageway) {
-    if (e.widthSource !== "default") t.lanes = String(e.lanes);
+    if (e.widthSource === "width" || e.widthSource === "lanes") t.lanes = String(e.lanes);
     const side = (s: string | undefined) => s === "implied" ? "yes" : s === "none" ? "no" : null;
     const left = side(e.sidewalkLeft), right = side(e.sidewalkRight);
     if (left) t["sidewalk:left"] = left;

@@ -51,7 +51,7 @@ export interface CityBuilding {
 }
 
 /** Where a street's width came from. */
-export type WidthSource = "width" | "lanes" | "default";
+export type WidthSource = "width" | "lanes" | "default" | "fitted";
 
 /** The `sidewalk=*` value of a road (`"separate"`: mapped as its own footway). */
 export type SidewalkTag = "both" | "left" | "right" | "no" | "separate" | "unknown";
@@ -101,7 +101,10 @@ export interface StreetEdge {
   readonly oneway: boolean;
   /** Motor-vehicle lanes (total, both directions); 0 for footways. */
   readonly lanes: number;
-  /** Width of the way (m): `width`, else lanes × 3.0 m, else a per-class default. */
+  /**
+   * Width of the way (m): `width`, else lanes × 3.0 m, else a per-class default, narrowed to
+   * the room between the buildings ("fitted").
+   */
   readonly width: number;
   /** Where `width` came from. */
   readonly widthSource: WidthSource;
