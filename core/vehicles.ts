@@ -409,13 +409,16 @@ export class Vehicles {
 
 /** Candidate scratch for {@linkcode avoidVehicles} (one per module: strategies run one at a time per thread). */
 const best = new Float64Array(2);
+/** Scratch: the way out of a vehicle a pedestrian overlaps. */
+const away = new Float64Array(2);
 
 /**
  * Makes the new velocities of agents `begin … end-1` safe from vehicles: a velocity that
  * would touch a vehicle keeping its course within `horizon` seconds (with `VEHICLE_MARGIN`
  * added to the radius) is replaced by the safe candidate nearest to it — the same heading
  * slower, turned up to about 125° or reversed, at the agent's top or half its top speed, or
- * standing still — and when none is safe, by the candidate whose contact comes last. Agents
+ * standing still — and when none is safe, by the candidate whose contact comes last. An agent
+ * whose body already overlaps a vehicle steps straight out of it at its top speed. Agents
  * beyond every vehicle's reach over the horizon cost one look-up in the reach map
  * ({@linkcode Vehicles.prepareReach}), the others one grid query. Pass the step's agent `grid`
  * to visit the whole range in grid order (the result does not depend on the order; the data of
@@ -482,6 +485,24 @@ export function avoidVehicles(
       horizon,
     );
     if (n === 0) continue;
+    // Already overlapping a vehicle (pressed there by others, or swept by a turning car's
+    // body): step straight out of the deepest one, at once. Standing still would count as safe
+    // below, and a car waits for a person on its path.
+    let depth = 0;
+    for (let j = 0; j < n; j++) {
+      const over = radius[i] - vehicles.distance(vehicles.near[j], x, y, best);
+      if (over > depth) {
+        depth = over;
+        away[0] = best[0];
+        away[1] = best[1];
+      }
+    }
+    if (depth > 0) {
+      newVx[i] = away[0] * top;
+      newVy[i] = away[1] * top;
+      changed++;
+      continue;
+    }
     if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon) === Infinity) continue;
     // Unsafe: the nearest safe candidate, else the one whose contact comes last.
     let hx = ux, hy = uy;

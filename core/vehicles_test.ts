@@ -159,3 +159,19 @@ Deno.test("avoidVehicles: same velocities in grid order as in index order, a thi
     }
   }
 });
+
+Deno.test("avoidVehicles: a pedestrian already overlapping a standing car steps straight out of it", () => {
+  const agents = new AgentStore(2);
+  // One half inside the car's side, one with its centre inside, near the rear; both standing.
+  agents.add({ x: 0, y: -1.05, radius: 0.25, maxSpeed: 1.6 });
+  agents.add({ x: -1.9, y: -0.5, radius: 0.25, maxSpeed: 1.6 });
+  const v = new Vehicles();
+  v.setCount(1);
+  v.set(0, 0, 0, 1, 0, 4.5, 1.8, 0, 0);
+  v.finish();
+  assert.equal(avoidVehicles(agents, v, 0, 2), 2);
+  // Out through the nearest face at top speed: the side (-y) for the first; for the second the
+  // rear (0.35 m away) rather than the side (0.4 m), so -x.
+  assert.ok(agents.newVy[0] < -1.5, `${agents.newVx[0]}, ${agents.newVy[0]}`);
+  assert.ok(agents.newVx[1] < -1.5, `${agents.newVx[1]}, ${agents.newVy[1]}`);
+});
