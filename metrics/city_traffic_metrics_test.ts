@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AgentFlags } from "../core/agent_store.ts";
 import { World } from "../core/world.ts";
 import type { Vehicles } from "../core/vehicles.ts";
 import { createNoneStrategy } from "../strategies/none.ts";
@@ -27,7 +28,9 @@ Deno.test("city metrics: a contact lasting many steps is many pedestrian-steps b
     strategy: createNoneStrategy(),
     traffic: standingCar((k) => (over(k) ? 0 : 50)),
   });
-  world.addAgent({ x: 0, y: 0.5, goalX: 0, goalY: 0.5 }); // standing at its goal
+  // Held in place (a pedestrian free to move would step out from under the car).
+  const held = world.addAgent({ x: 0, y: 0.5, goalX: 0, goalY: 0.5 });
+  world.agents.flags[world.agents.indexOf(held)] |= AgentFlags.frozen;
   const metrics = new CityTrafficMetrics({ crossings: [] } as never);
   world.addObserver(metrics);
   for (let k = 0; k < 30; k++) world.step();
