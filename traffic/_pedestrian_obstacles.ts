@@ -58,6 +58,10 @@ export class PedestrianObstacles {
 
   readonly #network: LaneNetwork;
   readonly #grid: SegmentGrid;
+  /** The segments of the links a car's body cuts inside (null when none does). */
+  readonly #sweepGrid: SegmentGrid | null;
+  /** Segment (of the main grid) of each segment of `#sweepGrid`. */
+  readonly #sweepSegment: Int32Array;
   readonly #segLink: Int32Array;
   readonly #segFirst: Int32Array;
   readonly #halfWidth: number;
@@ -69,6 +73,7 @@ export class PedestrianObstacles {
   /** Largest `#sweep` (m). */
   readonly #maxSweep: number;
   #found = new Uint32Array(64);
+  #scratch = new Uint32Array(64);
   #link = new Int32Array(256);
   #raw = new Float64Array(256);
   readonly #cursor: Int32Array;
@@ -95,7 +100,7 @@ export class PedestrianObstacles {
     this.#maxSweep = maxSweep;
     this.#grid = new SegmentGrid(
       CELL,
-      Math.min(halfWidth + maxSweep + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
+      Math.min(halfWidth + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
     );
     this.start = new Int32Array(network.linkCount + 1);
     this.#cursor = new Int32Array(network.linkCount + 1);
@@ -119,6 +124,31 @@ export class PedestrianObstacles {
       }
     }
     this.#grid.build(ax, ay, bx, by, n);
+    // A second map over the turns alone tells who is clear of their wider reach: near a
+    // junction only, so the others keep their one look-up.
+    let swept = 0;
+    for (let q = 0; q < n; q++) if (this.#sweep[this.#segLink[q]] > 0) swept++;
+    this.#sweepSegment = new Int32Array(swept);
+    if (swept === 0) {
+      this.#sweepGrid = null;
+    } else {
+      const sx0 = new Float64Array(swept), sy0 = new Float64Array(swept);
+      const sx1 = new Float64Array(swept), sy1 = new Float64Array(swept);
+      let m = 0;
+      for (let q = 0; q < n; q++) {
+        if (!(this.#sweep[this.#segLink[q]] > 0)) continue;
+        this.#sweepSegment[m] = q;
+        sx0[m] = ax[q];
+        sy0[m] = ay[q];
+        sx1[m] = bx[q];
+        sy1[m++] = by[q];
+      }
+      this.#sweepGrid = new SegmentGrid(
+        CELL,
+        Math.min(halfWidth + maxSweep + CLEAR_REACH, SEGMENT_GRID_MAX_CLEARANCE_CAP),
+      );
+      this.#sweepGrid.build(sx0, sy0, sx1, sy1, m);
+    }
   }
 
   /** Rebuilds the lists from the pedestrians' current positions and velocities. */
@@ -126,24 +156,26 @@ export class PedestrianObstacles {
     const net = this.#network, g = this.#grid;
     const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
     const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
-    const maxSweep = this.#maxSweep;
+    const maxSweep = this.#maxSweep, sweeps = this.#sweepGrid;
     let n = 0;
     for (let i = 0; i < pedestrians.count; i++) {
       const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
       const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
       const widest = reach + maxSweep;
-      // Clear of every link by more than the reach plus the way it walks in `lookahead`: both
-      // points are off every car's path. One lookup settles most pedestrians.
+      // Clear of every link by more than the reach plus the way it walks in `lookahead`, and of
+      // the turns by their widest reach: both points are off every car's path. Two look-ups
+      // settle most pedestrians.
       const x1 = x0 + dx, y1 = y0 + dy;
-      if (g.isClear(x0, y0, widest + move)) continue;
-      if (g.isClear(x0, y0, widest) && g.isClear(x1, y1, widest)) continue;
+      if (
+        (g.isClear(x0, y0, reach + move) ||
+          (g.isClear(x0, y0, reach) && g.isClear(x1, y1, reach))) &&
+        (sweeps === null || sweeps.isClear(x0, y0, widest + move) ||
+          (sweeps.isClear(x0, y0, widest) && sweeps.isClear(x1, y1, widest)))
+      ) continue;
       const mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
-      const queryRadius = widest + 0.5 * move;
-      let found = g.queryRadius(mx, my, queryRadius, this.#found);
-      if (found > this.#found.length) {
-        this.#found = new Uint32Array(2 * found);
-        found = g.queryRadius(mx, my, queryRadius, this.#found);
-      }
+      // Every segment within the reach, then those of turns within their widest reach.
+      let found = this.#query(g, mx, my, reach + 0.5 * move, 0);
+      if (sweeps !== null) found = this.#query(sweeps, mx, my, widest + 0.5 * move, found);
       for (let f = 0; f < found; f++) {
         const seg = this.#found[f], p = this.#segFirst[seg], link = this.#segLink[seg];
         const along = this.#stopPoint(
@@ -193,6 +225,32 @@ export class PedestrianObstacles {
     const s = this.s;
     for (let k = this.start[link]; k < this.start[link + 1]; k++) if (s[k] >= from) return s[k];
     return Infinity;
+  }
+
+  /**
+   * Appends to `#found`, after its first `from` entries, the segments of `grid` within `radius`
+   * of (x, y) as main-grid segments (those of the turns' grid mapped back; on the main grid, the
+   * turns' own segments are left to that grid); returns the new count.
+   */
+  #query(grid: SegmentGrid, x: number, y: number, radius: number, from: number): number {
+    const turns = grid !== this.#grid;
+    let found = grid.queryRadius(x, y, radius, this.#scratch);
+    if (found > this.#scratch.length) {
+      this.#scratch = new Uint32Array(2 * found);
+      found = grid.queryRadius(x, y, radius, this.#scratch);
+    }
+    if (this.#found.length < from + found) {
+      const grown = new Uint32Array(2 * (from + found));
+      grown.set(this.#found.subarray(0, from));
+      this.#found = grown;
+    }
+    let n = from;
+    for (let k = 0; k < found; k++) {
+      const seg = turns ? this.#sweepSegment[this.#scratch[k]] : this.#scratch[k];
+      if (!turns && this.#sweep[this.#segLink[seg]] > 0 && this.#sweepGrid !== null) continue;
+      this.#found[n++] = seg;
+    }
+    return n;
   }
 
   /**
