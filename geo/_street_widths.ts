@@ -12,6 +12,7 @@
  * @module
  */
 import { pointInPolygon, pointSegmentDistanceSq } from "../core/geometry.ts";
+import { NeighbourQuery } from "../core/neighbour_query.ts";
 import { SegmentGrid } from "../core/segment_grid.ts";
 import type { CityBuilding, StreetEdge } from "./city_model.ts";
 
@@ -52,12 +53,12 @@ export function fitGuessedWidths(
 ): StreetEdge[] {
   const outlines = buildingOutlines(buildings);
   if (outlines.count === 0) return [...edges];
-  const found = new Uint32Array(1024);
+  const query = new NeighbourQuery();
   return edges.map((e) => {
     if (!e.carriageway || e.widthSource !== "default" || e.tunnel || (e.layer ?? 0) !== 0) {
       return e;
     }
-    const clearance = clearanceOf(e, outlines, found);
+    const clearance = clearanceOf(e, outlines, query);
     if (!(2 * clearance < e.width)) return e;
     const lanes = e.oneway
       ? Math.max(1, Math.min(e.lanes, Math.floor(2 * clearance / MIN_LANE_WIDTH)))
@@ -109,7 +110,7 @@ function buildingOutlines(buildings: readonly CityBuilding[]): Outlines {
  * Smallest distance (m) from `e`'s centre line to a building outline, within half its width
  * (Infinity when none is that near), over the samples the module doc describes.
  */
-function clearanceOf(e: StreetEdge, o: Outlines, found: Uint32Array): number {
+function clearanceOf(e: StreetEdge, o: Outlines, query: NeighbourQuery): number {
   const half = e.width / 2, skip = Math.min(END_SKIP, e.length / 4);
   let best = Infinity, along = 0;
   for (let k = 0; k + 1 < e.points.length; k++) {
@@ -123,7 +124,7 @@ function clearanceOf(e: StreetEdge, o: Outlines, found: Uint32Array): number {
       const at = along + t;
       if (at < skip || at > e.length - skip || len === 0) continue;
       const x = x0 + (x1 - x0) * t / len, y = y0 + (y1 - y0) * t / len;
-      const n = Math.min(found.length, o.grid.queryRadius(x, y, half, found));
+      const n = query.segments(o.grid, x, y, half), found = query.found;
       let near = Infinity;
       for (let j = 0; j < n; j++) {
         const s = found[j];

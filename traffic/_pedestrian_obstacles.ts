@@ -247,7 +247,7 @@ export class PedestrianObstacles {
     let n = from;
     for (let k = 0; k < found; k++) {
       const seg = turns ? this.#sweepSegment[this.#scratch[k]] : this.#scratch[k];
-      if (!turns && this.#sweep[this.#segLink[seg]] > 0 && this.#sweepGrid !== null) continue;
+      if (!turns && this.#sweep[this.#segLink[seg]] > 0) continue;
       this.#found[n++] = seg;
     }
     return n;
@@ -304,28 +304,16 @@ export class PedestrianObstacles {
  * the path between them from the chord joining them (the sagitta), on the side the path bends.
  */
 function _innerCut(network: LaneNetwork, link: number, length: number): number {
-  const first = network.pointStart[link], last = network.pointStart[link + 1] - 1;
-  const total = network.arc[last];
+  const total = network.length[link];
   if (!(total > 0)) return 0;
-  const px = network.px, py = network.py, arc = network.arc;
+  // The point at arc length u, straight on along the end tangents beyond the link.
   const at = (u: number, out: Float64Array) => {
-    if (u <= 0) {
-      const len = Math.hypot(px[first + 1] - px[first], py[first + 1] - py[first]) || 1;
-      out[0] = px[first] + (px[first + 1] - px[first]) / len * u;
-      out[1] = py[first] + (py[first + 1] - py[first]) / len * u;
-    } else if (u >= total) {
-      const len = Math.hypot(px[last] - px[last - 1], py[last] - py[last - 1]) || 1;
-      out[0] = px[last] + (px[last] - px[last - 1]) / len * (u - total);
-      out[1] = py[last] + (py[last] - py[last - 1]) / len * (u - total);
-    } else {
-      let k = first;
-      while (k < last - 1 && arc[k + 1] < u) k++;
-      const t = (u - arc[k]) / (arc[k + 1] - arc[k] || 1);
-      out[0] = px[k] + t * (px[k + 1] - px[k]);
-      out[1] = py[k] + t * (py[k + 1] - py[k]);
-    }
+    const on = u < 0 ? 0 : u > total ? total : u;
+    network.pointAt(link, on, out);
+    out[0] += out[2] * (u - on);
+    out[1] += out[3] * (u - on);
   };
-  const front = new Float64Array(2), rear = new Float64Array(2), q = new Float64Array(2);
+  const front = new Float64Array(4), rear = new Float64Array(4), q = new Float64Array(4);
   const step = 0.25;
   let cut = 0;
   for (let uf = 0; uf <= total + length + 1e-9; uf += step) {

@@ -388,6 +388,8 @@ export class CarSystem {
   readonly #clearing: Int32Array;
   /** Speed (m/s) a car may drive through each link's tightest curve; Infinity when straight. */
   readonly #turnSpeed: Float64Array;
+  /** Speed cap (m/s) `#turnLimit` found for the car it was last asked about. */
+  #turnCap = Infinity;
   /**
    * The links each car came by, most recent first (`REAR_TRAIL` per car, -1 past the first):
    * its rear lies on them while its front is less than a car length into its link.
@@ -535,7 +537,7 @@ export class CarSystem {
     }
     const i = cars.count++;
     cars.link[i] = lane;
-    this.#trail.fill(-1, i * REAR_TRAIL, (i + 1) * REAR_TRAIL);
+    this.#forgetTrail(i);
     cars.s[i] = init.s;
     cars.speed[i] = speed;
     cars.acceleration[i] = 0;
@@ -960,8 +962,9 @@ export class CarSystem {
         cars.acceleration[i] = 0;
         continue;
       }
-      const v = cars.speed[i], v0 = Math.min(cars.desiredSpeed[i], this.#speedForTurns(i));
-      let acc = Math.min(idm.acceleration(v, v0, Infinity, 0), this.#turnBraking(i, v));
+      const v = cars.speed[i], turnBound = this.#turnLimit(i, v);
+      const v0 = Math.min(cars.desiredSpeed[i], this.#turnCap);
+      let acc = Math.min(idm.acceleration(v, v0, Infinity, 0), turnBound);
       const gap = this.#leaderGap(i);
       if (gap < Infinity) acc = Math.min(acc, idm.acceleration(v, v0, gap, v - this.#leadSpeed));
       if ((flags[i] & (CarFlags.atLight | CarFlags.blocked)) !== 0) {
@@ -977,36 +980,32 @@ export class CarSystem {
   }
 
   /**
-   * Acceleration (m/s²) that keeps car `i`, at speed `v`, to the turn speed of its connector,
-   * or of the next one on its route: on a connector driven too fast, the comfortable
-   * deceleration; before one, the deceleration that reaches the turn speed at its start, once
-   * that is the comfortable deceleration or more (the IDM's desired speed, capped by
-   * `#speedForTurns`, keeps it from speeding up before); else Infinity.
+   * Keeps car `i`, at speed `v`, to the turn speed of its connector or of the next one on its
+   * route. Returns an acceleration bound (m/s²): on a connector driven too fast, the
+   * comfortable deceleration b; before one, the deceleration that reaches the turn speed at its
+   * start, once that is b or more; else Infinity. Leaves in `#turnCap` the fastest speed (m/s)
+   * for the IDM to aim at: the turn speed on a connector, before one the speed from which b
+   * brakes to it by the connector's start (so the car never speeds up past what it can shed).
    */
-  #turnBraking(i: number, v: number): number {
+  #turnLimit(i: number, v: number): number {
     const cars = this.cars, net = this.network, link = cars.link[i];
     const b = this.idm.comfortableDeceleration;
-    if (net.kind[link] === LinkKind.connector) return v > this.#turnSpeed[link] ? -b : Infinity;
+    if (net.kind[link] === LinkKind.connector) {
+      const turn = this.#turnSpeed[link];
+      this.#turnCap = turn;
+      return v > turn ? -b : Infinity;
+    }
     const next = this.nextConnector(i);
-    if (next < 0) return Infinity;
-    const turn = this.#turnSpeed[next], d = net.length[link] - cars.s[i];
+    if (next < 0) {
+      this.#turnCap = Infinity;
+      return Infinity;
+    }
+    const turn = this.#turnSpeed[next], left = net.length[link] - cars.s[i];
+    const d = left > 0 ? left : 0;
+    this.#turnCap = Math.sqrt(turn * turn + 2 * b * d);
     if (!(v > turn)) return Infinity;
     const need = (v * v - turn * turn) / (2 * (d > 0.1 ? d : 0.1));
     return need >= b ? -need : Infinity;
-  }
-
-  /**
-   * Fastest speed (m/s) car `i` may drive now for the curves of its link and of the next one:
-   * the turn speed on a connector, and before one, the speed from which it brakes to that
-   * turn speed at the comfortable deceleration by the connector's start.
-   */
-  #speedForTurns(i: number): number {
-    const cars = this.cars, net = this.network, link = cars.link[i];
-    if (net.kind[link] === LinkKind.connector) return this.#turnSpeed[link];
-    const next = this.nextConnector(i);
-    if (next < 0) return Infinity;
-    const turn = this.#turnSpeed[next], d = net.length[link] - cars.s[i];
-    return Math.sqrt(turn * turn + 2 * this.idm.comfortableDeceleration * (d > 0 ? d : 0));
   }
 
   /**
@@ -1227,7 +1226,7 @@ export class CarSystem {
       this.#respawnStamp[lane] = stamp;
       this.#occupied[lane] += room;
       cars.link[i] = lane;
-      this.#trail.fill(-1, i * REAR_TRAIL, (i + 1) * REAR_TRAIL);
+      this.#forgetTrail(i);
       cars.s[i] = front;
       cars.speed[i] = 0;
       cars.acceleration[i] = 0;
@@ -1400,11 +1399,17 @@ export class CarSystem {
     cars.x[i] = fx - dx * length / 2;
     cars.y[i] = fy - dy * length / 2;
   }
+
   /** Car `i` leaves `link`: it goes first on the car's trail. */
   #leave(i: number, link: number): void {
     const trail = this.#trail, base = i * REAR_TRAIL;
     for (let k = REAR_TRAIL - 1; k > 0; k--) trail[base + k] = trail[base + k - 1];
     trail[base] = link;
+  }
+
+  /** Car `i` was placed: it came by no link (its body stands straight). */
+  #forgetTrail(i: number): void {
+    this.#trail.fill(-1, i * REAR_TRAIL, (i + 1) * REAR_TRAIL);
   }
 }
 

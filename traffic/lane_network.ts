@@ -517,6 +517,14 @@ export function buildLaneNetwork(
   const through = Math.cos((o.throughAngle * Math.PI) / 180);
   nodes.forEach((_, n) => {
     const at = arms[n];
+    const connect = (from: number, to: number, turn: TurnKind) =>
+      connectors.push({
+        node: n,
+        from,
+        to,
+        turn,
+        points: _curve(lanes[from].points, lanes[to].points, o.connectorSegments),
+      });
     for (let a = 0; a < at.length; a++) {
       const ins = inbound[n][a];
       if (ins.length === 0) continue;
@@ -531,13 +539,7 @@ export function buildLaneNetwork(
         const turn = a === b ? TurnKind.uTurn : _turnKind(at[a], at[b], at.length, through, o);
         for (const [i, j] of _lanePairs(ins.length, outs.length, turn)) {
           served[i] = 1;
-          connectors.push({
-            node: n,
-            from: ins[i],
-            to: outs[j],
-            turn,
-            points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
-          });
+          connect(ins[i], outs[j], turn);
         }
       }
       // A lane no movement leaves from (the middle lane of a road that bends past throughAngle
@@ -550,13 +552,7 @@ export function buildLaneNetwork(
       for (let i = 0; i < ins.length; i++) {
         if (served[i] === 1) continue;
         const j = ins.length === 1 ? 0 : Math.round((i * (outs.length - 1)) / (ins.length - 1));
-        connectors.push({
-          node: n,
-          from: ins[i],
-          to: outs[j],
-          turn,
-          points: _curve(lanes[ins[i]].points, lanes[outs[j]].points, o.connectorSegments),
-        });
+        connect(ins[i], outs[j], turn);
       }
     }
   });

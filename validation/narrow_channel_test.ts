@@ -26,17 +26,29 @@ const MIN_SPECIFIC_FLOW = 0.8;
 /** The measured range of J/b at 0.5 m ((m·s)⁻¹; see the module doc). */
 const MEASURED_RANGE = [1.87, 2.47];
 
+const runs = new Map<string, ReturnType<typeof measureBottleneckFlow>>();
+/** The experiment's run for `strategy` and `seed`, measured once for every test that asks. */
+function channelRun(strategy: string, seed: number) {
+  const key = `${strategy}/${seed}`;
+  let run = runs.get(key);
+  if (run === undefined) {
+    run = measureBottleneckFlow({
+      strategy,
+      width: 0.5,
+      agents: PEOPLE,
+      channelLength: CHANNEL_LENGTH,
+      seed,
+      registry: strategies,
+    });
+    runs.set(key, run);
+  }
+  return run;
+}
+
 for (const strategy of ["orca", "social-force"]) {
   Deno.test(`${strategy} passes ${THROUGH} of ${PEOPLE} people through a 0.5 m × ${CHANNEL_LENGTH} m channel within ${WITHIN} s at J/b ≥ ${MIN_SPECIFIC_FLOW} /(m·s)`, () => {
     for (const seed of [1, 2, 3]) {
-      const r = measureBottleneckFlow({
-        strategy,
-        width: 0.5,
-        agents: PEOPLE,
-        channelLength: CHANNEL_LENGTH,
-        seed,
-        registry: strategies,
-      });
+      const r = channelRun(strategy, seed);
       assert.ok(
         r.crossed >= THROUGH && r.seconds <= WITHIN,
         `seed ${seed}: ${r.crossed} crossed in ${r.seconds.toFixed(1)} s`,
@@ -52,14 +64,7 @@ for (const strategy of ["orca", "social-force"]) {
 Deno.test(`orca turns its shoulders through the 0.5 m channel: mean J/b of seeds 1–3 inside the measured ${MEASURED_RANGE[0]}–${MEASURED_RANGE[1]} /(m·s), ${THROUGH} of ${PEOPLE} through within 80 s in each`, () => {
   let sum = 0;
   for (const seed of [1, 2, 3]) {
-    const r = measureBottleneckFlow({
-      strategy: "orca",
-      width: 0.5,
-      agents: PEOPLE,
-      channelLength: CHANNEL_LENGTH,
-      seed,
-      registry: strategies,
-    });
+    const r = channelRun("orca", seed);
     assert.ok(
       r.crossed >= THROUGH && r.seconds <= 80 && r.specificFlow !== null,
       `seed ${seed}: ${r.crossed} crossed in ${r.seconds.toFixed(1)} s`,
