@@ -16,8 +16,9 @@
  *
  * {@linkcode avoidVehicles} is what every strategy runs last on the velocities it chose: a
  * velocity that would touch a vehicle keeping its course within `horizon` seconds is replaced
- * by the nearest safe one among slower and turned candidates (stopping included). With no
- * vehicle it returns at once.
+ * by the nearest safe one among slower and turned candidates (stopping included); a vehicle whose
+ * path turns counts as its rectangle grown by its sweep (how far the turning body strays from the
+ * straight course, {@linkcode Vehicles.sweep}). With no vehicle it returns at once.
  *
  * @module
  */
@@ -75,13 +76,25 @@ export class Vehicles {
   vx: Float64Array = new Float64Array(0);
   /** Velocity y (m/s). */
   vy: Float64Array = new Float64Array(0);
+  /**
+   * How far (m) the body may stray beyond its rectangle carried straight on at its velocity
+   * within {@linkcode VEHICLE_HORIZON}, because its path turns (0: it keeps its course). The
+   * avoidance of {@linkcode avoidVehicles} grows the rectangle by this much on every side.
+   */
+  sweep: Float64Array = new Float64Array(0);
   /** Grid over the centres, rebuilt by {@linkcode Vehicles.finish}. */
   readonly grid: AgentGrid = new AgentGrid({ cellSize: 10 });
-  /** Half the diagonal of each rectangle (m), written by {@linkcode Vehicles.finish}. */
+  /**
+   * Half the diagonal of each rectangle grown by its sweep (m), written by
+   * {@linkcode Vehicles.finish}.
+   */
   halfDiagonal: Float64Array = new Float64Array(0);
   /** Speed of each vehicle (m/s), written by {@linkcode Vehicles.finish}. */
   speed: Float64Array = new Float64Array(0);
-  /** Largest half diagonal of any vehicle (m). */
+  /**
+   * Largest half diagonal of the vehicles without a sweep (m); those with one are found through
+   * a grid of their own (few turn at once, and their grown reach would widen every query).
+   */
   maxHalfDiagonal = 0;
   /** Largest vehicle speed (m/s). */
   maxSpeed = 0;
@@ -90,6 +103,16 @@ export class Vehicles {
   /** Version, increased by every {@linkcode Vehicles.finish}. */
   version = 0;
 
+  /** Grid over the centres of the vehicles with a sweep, their indices, and their largest reach. */
+  readonly #sweeping: AgentGrid = new AgentGrid({ cellSize: 10 });
+  #sweepIndex: Uint32Array = new Uint32Array(0);
+  #sweepX: Float64Array = new Float64Array(0);
+  #sweepY: Float64Array = new Float64Array(0);
+  #sweepCount = 0;
+  #sweepDiagonal = 0;
+  #sweepSpeed = 0;
+  /** Scratch of the query of the sweeping vehicles. */
+  readonly #sweepNear: Uint32Array = new Uint32Array(MAX_NEAR);
   /** Reach map (see `prepareReach`): 1 where a cell may lie within some vehicle's reach. */
   #reach: Uint8Array = new Uint8Array(0);
   #reachCols = 0;
@@ -121,6 +144,7 @@ export class Vehicles {
       this.halfWidth = grow(this.halfWidth);
       this.vx = grow(this.vx);
       this.vy = grow(this.vy);
+      this.sweep = grow(this.sweep);
       this.halfDiagonal = grow(this.halfDiagonal);
       this.speed = grow(this.speed);
     }
@@ -128,7 +152,9 @@ export class Vehicles {
   }
 
   /**
-   * Writes vehicle `k`: centre (m), unit heading, length and width (m), velocity (m/s).
+   * Writes vehicle `k`: centre (m), unit heading, length and width (m), velocity (m/s), and
+   * how far its turning body may stray from the rectangle carried straight on (m; see
+   * {@linkcode Vehicles.sweep}).
    */
   set(
     k: number,
@@ -140,6 +166,7 @@ export class Vehicles {
     width: number,
     vx: number,
     vy: number,
+    sweep = 0,
   ): void {
     this.cx[k] = cx;
     this.cy[k] = cy;
@@ -149,23 +176,42 @@ export class Vehicles {
     this.halfWidth[k] = 0.5 * width;
     this.vx[k] = vx;
     this.vy[k] = vy;
+    this.sweep[k] = sweep;
   }
 
   /** Rebuilds the grid and the bounds after the rows were written. */
   finish(): void {
-    let diag = 0, speed = 0;
+    let diag = 0, speed = 0, swept = 0, sweptDiag = 0, sweptSpeed = 0;
+    if (this.#sweepIndex.length < this.count) {
+      this.#sweepIndex = new Uint32Array(this.cx.length);
+      this.#sweepX = new Float64Array(this.cx.length);
+      this.#sweepY = new Float64Array(this.cx.length);
+    }
     for (let k = 0; k < this.count; k++) {
-      const hl = this.halfLength[k], hw = this.halfWidth[k];
+      const grow = this.sweep[k];
+      const hl = this.halfLength[k] + grow, hw = this.halfWidth[k] + grow;
       const d = Math.sqrt(hl * hl + hw * hw);
       const v = Math.sqrt(this.vx[k] * this.vx[k] + this.vy[k] * this.vy[k]);
       this.halfDiagonal[k] = d;
       this.speed[k] = v;
-      diag = Math.max(diag, d);
+      if (grow > 0) {
+        this.#sweepIndex[swept] = k;
+        this.#sweepX[swept] = this.cx[k];
+        this.#sweepY[swept++] = this.cy[k];
+        sweptDiag = Math.max(sweptDiag, d);
+        sweptSpeed = Math.max(sweptSpeed, v);
+      } else {
+        diag = Math.max(diag, d);
+      }
       speed = Math.max(speed, v);
     }
     this.maxHalfDiagonal = diag;
     this.maxSpeed = speed;
+    this.#sweepCount = swept;
+    this.#sweepDiagonal = sweptDiag;
+    this.#sweepSpeed = sweptSpeed;
     this.grid.rebuild(this.cx, this.cy, this.count);
+    if (swept > 0) this.#sweeping.rebuild(this.#sweepX, this.#sweepY, swept);
     this.version++;
   }
 
@@ -191,7 +237,7 @@ export class Vehicles {
     this.#reachPed = pedestrianReach;
     this.#reachHorizon = horizon;
     const n = this.count;
-    const cx = this.cx, cy = this.cy, hl = this.halfLength, hw = this.halfWidth;
+    const cx = this.cx, cy = this.cy, diagonal = this.halfDiagonal;
     const vx = this.vx, vy = this.vy;
     this.#reachValid = false;
     if (!(pedestrianReach >= 0 && horizon >= 0) || !Number.isFinite(pedestrianReach + horizon)) {
@@ -215,7 +261,7 @@ export class Vehicles {
     const scale = 1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY));
     const slack = 1e-9 * scale;
     for (let k = 0; k < n; k++) {
-      const d = (Math.sqrt(hl[k] * hl[k] + hw[k] * hw[k]) + pedestrianReach +
+      const d = (diagonal[k] + pedestrianReach +
             Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + slack;
       reachOf[k] = d;
       if (!(d <= extra)) extra = d;
@@ -260,13 +306,27 @@ export class Vehicles {
   }
 
   /**
-   * Vehicles whose rectangle may come within `reach` (m) of (x, y), written to
-   * {@linkcode Vehicles.near}; returns how many (at most its length).
+   * Vehicles whose rectangle (grown by its sweep) may come within `reach` (m) of (x, y), written
+   * to {@linkcode Vehicles.near}; returns how many (at most its length). When `reach` includes
+   * the vehicles' own travel at {@linkcode Vehicles.maxSpeed} over `horizon` seconds, pass the
+   * horizon: the turning vehicles, slower, are then looked for only as far as theirs.
    */
-  query(x: number, y: number, reach: number): number {
+  query(x: number, y: number, reach: number, horizon = 0): number {
     if (this.count === 0) return 0;
-    const n = this.grid.queryRadius(x, y, reach + this.maxHalfDiagonal, this.near);
-    return n < this.near.length ? n : this.near.length;
+    const near = this.near, first = reach + this.maxHalfDiagonal;
+    let n = this.grid.queryRadius(x, y, first, near);
+    if (n > near.length) n = near.length;
+    if (this.#sweepCount === 0) return n;
+    const second = reach - (this.maxSpeed - this.#sweepSpeed) * horizon + this.#sweepDiagonal;
+    if (!(second > first)) return n;
+    // Turning vehicles reach farther: those the first query missed (the same test as its own).
+    const more = this.#sweeping.queryRadius(x, y, second, this.#sweepNear);
+    const cx = this.cx, cy = this.cy, index = this.#sweepIndex, r2 = first * first;
+    for (let j = 0; j < more && j < MAX_NEAR && n < near.length; j++) {
+      const k = index[this.#sweepNear[j]], dx = cx[k] - x, dy = cy[k] - y;
+      if (!(dx * dx + dy * dy <= r2)) near[n++] = k;
+    }
+    return n;
   }
 
   /**
@@ -303,8 +363,9 @@ export class Vehicles {
   /**
    * First time (s, within `horizon`) at which a disc of radius `r` at (x, y) moving at
    * (vx, vy) touches vehicle `k` moving at its velocity, the rectangle grown by `r` on every side
-   * (square corners: slightly cautious). 0 when they touch now and the disc moves further in;
-   * Infinity when they do not touch within the horizon, or touch now and the disc moves out.
+   * (square corners: slightly cautious), and by its {@linkcode Vehicles.sweep} when `swept`. 0
+   * when they touch now and the disc moves further in; Infinity when they do not touch within
+   * the horizon, or touch now and the disc moves out.
    */
   timeToContact(
     k: number,
@@ -314,6 +375,7 @@ export class Vehicles {
     vx: number,
     vy: number,
     horizon: number,
+    swept = false,
   ): number {
     const ex = this.dirX[k], ey = this.dirY[k];
     const dx = x - this.cx[k], dy = y - this.cy[k];
@@ -321,7 +383,8 @@ export class Vehicles {
     // The disc's centre and relative velocity in the vehicle's frame.
     const u = dx * ex + dy * ey, w = -dx * ey + dy * ex;
     const du = rvx * ex + rvy * ey, dw = -rvx * ey + rvy * ex;
-    const hu = this.halfLength[k] + r, hw = this.halfWidth[k] + r;
+    const grow = swept ? r + this.sweep[k] : r;
+    const hu = this.halfLength[k] + grow, hw = this.halfWidth[k] + grow;
     if (u > -hu && u < hu && w > -hw && w < hw) {
       // Touching now: moving further in along the shallower axis is contact.
       const pu = hu - Math.abs(u), pw = hw - Math.abs(w);
@@ -358,7 +421,8 @@ export class Vehicles {
 
   /**
    * Earliest contact (s) of the disc at (x, y) moving at (vx, vy) with any of the first `n`
-   * vehicles of {@linkcode Vehicles.near}, within `horizon`; Infinity if none.
+   * vehicles of {@linkcode Vehicles.near}, within `horizon` (their rectangles grown by their
+   * sweep when `swept`); Infinity if none.
    */
   earliestContact(
     n: number,
@@ -368,11 +432,12 @@ export class Vehicles {
     vx: number,
     vy: number,
     horizon: number,
+    swept = false,
   ): number {
     let best = Infinity;
     const near = this.near;
     for (let j = 0; j < n; j++) {
-      const t = this.timeToContact(near[j], x, y, r, vx, vy, horizon);
+      const t = this.timeToContact(near[j], x, y, r, vx, vy, horizon, swept);
       if (t < best) best = t;
     }
     return best;
@@ -415,7 +480,8 @@ const away = new Float64Array(2);
 /**
  * Makes the new velocities of agents `begin … end-1` safe from vehicles: a velocity that
  * would touch a vehicle keeping its course within `horizon` seconds (with `VEHICLE_MARGIN`
- * added to the radius) is replaced by the safe candidate nearest to it — the same heading
+ * added to the radius, and the rectangle grown by the vehicle's {@linkcode Vehicles.sweep}: a
+ * turning body strays from the straight course) is replaced by the safe candidate nearest to it — the same heading
  * slower, turned up to about 125° or reversed, at the agent's top or half its top speed, or
  * standing still — and when none is safe, by the candidate whose contact comes last. An agent
  * whose body already overlaps a vehicle steps straight out of it at its top speed. Agents
@@ -478,7 +544,7 @@ export function avoidVehicles(
     const reach = r + (top + vehicles.maxSpeed) * horizon;
     const n = _withinReach(
       vehicles,
-      vehicles.query(x, y, reach),
+      vehicles.query(x, y, reach, horizon),
       x,
       y,
       r * Math.SQRT2 + top * horizon,
@@ -503,7 +569,7 @@ export function avoidVehicles(
       changed++;
       continue;
     }
-    if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon) === Infinity) continue;
+    if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon, true) === Infinity) continue;
     // Unsafe: the nearest safe candidate, else the one whose contact comes last.
     let hx = ux, hy = uy;
     if (speed < 1e-6) {
@@ -533,7 +599,7 @@ export function avoidVehicles(
       const ex = cx - ux, ey = cy - uy, cost = ex * ex + ey * ey;
       // Once a safe candidate is known, one no nearer cannot replace it.
       if (cost >= bestCost) continue;
-      const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon);
+      const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon, true);
       if (t === Infinity) {
         if (cost < bestCost) {
           bestCost = cost;

@@ -27,6 +27,7 @@ function randomVehicles(rng: Rng, count: number): Vehicles {
       rng.range(1.6, 2.2),
       s * dx,
       s * dy,
+      rng.next() < 0.3 ? rng.range(0, 2) : 0,
     );
   }
   v.finish();
@@ -49,7 +50,7 @@ Deno.test("reach map: no pedestrian outside it touches a vehicle within the hori
       outside++;
       const a = rng.range(0, 2 * Math.PI), s = rng.range(0, speed);
       for (let k = 0; k < v.count; k++) {
-        const t = v.timeToContact(k, x, y, r, s * Math.cos(a), s * Math.sin(a), horizon);
+        const t = v.timeToContact(k, x, y, r, s * Math.cos(a), s * Math.sin(a), horizon, true);
         assert.equal(t, Infinity, `pedestrian at (${x}, ${y}) touches vehicle ${k} at ${t} s`);
         // Nor does a faster vehicle's nearest point come within the pedestrian's radius now.
         assert.ok(v.distance(k, x, y, new Float64Array(2)) > r);
@@ -70,14 +71,14 @@ Deno.test("vehiclesWithinReach: drops only vehicles a pedestrian cannot touch wi
       const x = rng.range(0, 200), y = rng.range(0, 200), r = rng.range(0.15, 0.35);
       const a = rng.range(0, 2 * Math.PI), speed = rng.range(0, 3), horizon = rng.range(0.5, 2);
       const vx = speed * Math.cos(a), vy = speed * Math.sin(a);
-      const n = v.query(x, y, r + (speed + v.maxSpeed) * horizon);
+      const n = v.query(x, y, r + (speed + v.maxSpeed) * horizon, horizon);
       const all = [...v.near.subarray(0, n)];
       const m = vehiclesWithinReach(v, n, x, y, r, speed, horizon);
       const near = new Set(v.near.subarray(0, m));
       found += n;
       kept += m;
       for (const k of all) {
-        const t = v.timeToContact(k, x, y, r, vx, vy, horizon);
+        const t = v.timeToContact(k, x, y, r, vx, vy, horizon, true);
         const overlap = v.distance(k, x, y, out) < r;
         if (t < horizon || overlap) {
           touching++;
@@ -174,4 +175,36 @@ Deno.test("avoidVehicles: a pedestrian already overlapping a standing car steps 
   // rear (0.35 m away) rather than the side (0.4 m), so -x.
   assert.ok(agents.newVy[0] < -1.5, `${agents.newVx[0]}, ${agents.newVy[0]}`);
   assert.ok(agents.newVx[1] < -1.5, `${agents.newVx[1]}, ${agents.newVy[1]}`);
+});
+
+Deno.test("avoidVehicles: a pedestrian keeps clear of where a turning car's body sweeps, not only of its straight course", () => {
+  // A car at 2 m/s heading +x; a pedestrian 1.7 m beside its side walks slowly towards its
+  // course. Carried straight, the car stays out of reach for the horizon; turning towards the
+  // pedestrian, its body sweeps 1 m sideways within it.
+  const x = -2, y = -2.6, vx = 1, vy = 0.6, r = 0.25 + VEHICLE_MARGIN;
+  const car = (sweep: number) => {
+    const v = new Vehicles();
+    v.setCount(1);
+    v.set(0, 0, 0, 1, 0, 4.5, 1.8, 2, 0, sweep);
+    v.finish();
+    return v;
+  };
+  const run = (sweep: number) => {
+    const agents = new AgentStore(1);
+    agents.add({ x, y, radius: 0.25, maxSpeed: 1.6 });
+    agents.newVx[0] = vx;
+    agents.newVy[0] = vy;
+    const v = car(sweep);
+    const changed = avoidVehicles(agents, v, 0, 1);
+    const [ux, uy] = [agents.newVx[0], agents.newVy[0]];
+    return { changed, t: v.timeToContact(0, x, y, r, ux, uy, VEHICLE_HORIZON, true) };
+  };
+  const straight = run(0), turning = run(1);
+  assert.equal(straight.changed, 0); // nothing to avoid on the straight course
+  assert.equal(turning.changed, 1);
+  assert.equal(turning.t, Infinity); // the new velocity keeps out of the swept rectangle
+  // Contacts and near misses are still measured on the rectangle itself.
+  const v = car(1);
+  assert.equal(v.timeToContact(0, x, y, r, vx, vy, VEHICLE_HORIZON), Infinity);
+  assert.ok(v.timeToContact(0, x, y, r, vx, vy, VEHICLE_HORIZON, true) < 1);
 });

@@ -265,7 +265,7 @@ export class CityTrafficMetrics implements WorldObserver {
       // Of the vehicles in range, only those this body can touch within NEAR_MISS_TTC count.
       const m = vehiclesWithinReach(
         v,
-        v.query(x, y, r[i] + (speed + v.maxSpeed) * NEAR_MISS_TTC),
+        v.query(x, y, r[i] + (speed + v.maxSpeed) * NEAR_MISS_TTC, NEAR_MISS_TTC),
         x,
         y,
         r[i],

@@ -80,6 +80,12 @@ export class CarStore {
   readonly dirX: Float64Array;
   /** Unit heading (y). */
   readonly dirY: Float64Array;
+  /**
+   * How far (m) the body strays beyond its rectangle carried straight on at its speed, because
+   * its path turns, within the pedestrians' horizon or while it drives its own length (0 on a
+   * straight path; refreshed with the pose).
+   */
+  readonly sweep: Float64Array;
   /** Polyline segment of the link the front is on (a search hint). */
   readonly segment: Int32Array;
   /** Trip number: increases each time the car is moved elsewhere after being stuck. */
@@ -114,6 +120,7 @@ export class CarStore {
     this.y = new Float64Array(n);
     this.dirX = new Float64Array(n);
     this.dirY = new Float64Array(n);
+    this.sweep = new Float64Array(n);
     this.segment = new Int32Array(n);
     this.trip = new Uint32Array(n);
   }

@@ -45,6 +45,7 @@
  */
 import { AgentGrid } from "../core/agent_grid.ts";
 import { hypot2 } from "../core/geometry.ts";
+import { VEHICLE_HORIZON } from "../core/vehicles.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import { Rng } from "../core/rng.ts";
 import type { CarApproaches } from "./car_approaches.ts";
@@ -305,6 +306,10 @@ const DESTINATION_TRIES = 8;
 const PLACEMENT_SLACK = 3;
 /** Links a car's rear is followed back over (short lanes between close junctions). */
 const REAR_TRAIL = 4;
+/** Times within the pedestrians' horizon at which a car's body is placed to measure its sweep. */
+const SWEEP_SAMPLES = 3;
+/** Links followed ahead of a car's front for its sweep (a connector and the lane after it). */
+const SWEEP_LINKS = 3;
 
 /**
  * Cars on a lane network (see the module doc).
@@ -402,6 +407,9 @@ export class CarSystem {
   #respawnCount = 0;
   #leadSpeed = 0;
   readonly #point = new Float64Array(4);
+  /** Scratch of the sweep: the front and the rear of a body placed ahead. */
+  readonly #front = new Float64Array(4);
+  readonly #rear = new Float64Array(4);
   /** Stage of each junction's cycle at the start of this step. */
   readonly #stages: Int32Array;
   /** Link marks of {@linkcode CarSystem.approachingCars}. */
@@ -1356,35 +1364,8 @@ export class CarSystem {
     const link = cars.link[i], s = cars.s[i], length = cars.length[i];
     cars.segment[i] = net.pointAt(link, s, p, cars.segment[i]);
     const fx = p[0], fy = p[1], tx = p[2], ty = p[3];
-    let rx: number, ry: number;
-    if (s >= length) {
-      net.pointAt(link, s - length, p, 0);
-      rx = p[0];
-      ry = p[1];
-    } else {
-      // Back over the links the car came by; straight back along the start of the last one
-      // known (a car just placed stands straight).
-      const trail = this.#trail, base = i * REAR_TRAIL;
-      let back = length - s, last = link, k = 0;
-      for (; k < REAR_TRAIL; k++) {
-        const before = trail[base + k];
-        if (before < 0) break;
-        const ahead = net.length[before];
-        if (ahead >= back) {
-          net.pointAt(before, ahead - back, p, 0);
-          break;
-        }
-        back -= ahead;
-        last = before;
-      }
-      if (k === REAR_TRAIL || trail[base + k] < 0) {
-        net.pointAt(last, 0, p, 0);
-        p[0] -= p[2] * back;
-        p[1] -= p[3] * back;
-      }
-      rx = p[0];
-      ry = p[1];
-    }
+    this.#pathPoint(i, -length, p);
+    const rx = p[0], ry = p[1];
     let dx = fx - rx, dy = fy - ry;
     const chord = hypot2(dx, dy);
     if (chord > 1e-6) {
@@ -1398,6 +1379,107 @@ export class CarSystem {
     cars.dirY[i] = dy;
     cars.x[i] = fx - dx * length / 2;
     cars.y[i] = fy - dy * length / 2;
+    cars.sweep[i] = this.#sweepOf(i);
+  }
+
+  /**
+   * The point `offset` m along car `i`'s path from its front bumper into `out` (x, y, unit
+   * direction x, y). Behind the front (`offset` < 0) the path runs back over the links the car
+   * came by, then straight back along the start of the last one known (a car just placed stands
+   * straight); ahead, over its next connector and the links after it on its route, then straight
+   * on past the end of the last one known.
+   */
+  #pathPoint(i: number, offset: number, out: Float64Array): void {
+    const cars = this.cars, net = this.network;
+    let link = cars.link[i], at = cars.s[i] + offset;
+    if (offset <= 0) {
+      if (at >= 0) {
+        net.pointAt(link, at, out, 0);
+        return;
+      }
+      const trail = this.#trail, base = i * REAR_TRAIL;
+      let back = -at, k = 0;
+      for (; k < REAR_TRAIL; k++) {
+        const before = trail[base + k];
+        if (before < 0) break;
+        const ahead = net.length[before];
+        if (ahead >= back) {
+          net.pointAt(before, ahead - back, out, 0);
+          return;
+        }
+        back -= ahead;
+        link = before;
+      }
+      net.pointAt(link, 0, out, 0);
+      out[0] -= out[2] * back;
+      out[1] -= out[3] * back;
+      return;
+    }
+    let pos = cars.routePos[i];
+    for (let hop = 0; hop < SWEEP_LINKS && at > net.length[link]; hop++) {
+      let next: number;
+      if (net.kind[link] === LinkKind.lane) {
+        next = pos < cars.routeLength[i] ? this.#route[i * this.#routeCapacity + pos] : -1;
+        pos++;
+      } else {
+        next = net.toLane[link];
+      }
+      if (next < 0) break;
+      at -= net.length[link];
+      link = next;
+    }
+    const length = net.length[link];
+    net.pointAt(link, at, out, link === cars.link[i] ? cars.segment[i] : 0);
+    if (at > length) {
+      out[0] += out[2] * (at - length);
+      out[1] += out[3] * (at - length);
+    }
+  }
+
+  /**
+   * How far (m) car `i`'s body strays beyond its rectangle carried straight on at its speed
+   * within the pedestrians' horizon ({@linkcode VEHICLE_HORIZON}): what they see
+   * ({@linkcode Vehicles.sweep}). The body is placed where its path takes it at `SWEEP_SAMPLES`
+   * times (front on the path, rear on the path a car length back, as in `#pose`) and its
+   * corners compared with the straight rectangle's sides. 0 for a car standing, with its reach on
+   * one straight piece of lane, or driving farther than its own length within the horizon: there
+   * what the straight course misses is the path ahead, not the body turning where it stands, and
+   * a rectangle grown by that much ahead of a fast car sent people running ahead of it.
+   */
+  #sweepOf(i: number): number {
+    const cars = this.cars, net = this.network, v = cars.speed[i];
+    if (!(v > 0) || (cars.flags[i] & CarFlags.held) !== 0) return 0;
+    const link = cars.link[i], s = cars.s[i], length = cars.length[i];
+    const reach = v * VEHICLE_HORIZON;
+    if (reach > length) return 0;
+    const k = net.pointStart[link] + cars.segment[i];
+    if (net.arc[k] <= s - length && s + reach <= net.arc[k + 1]) return 0; // one straight piece
+    const hl = 0.5 * length, hw = 0.5 * cars.width[i];
+    const ex = cars.dirX[i], ey = cars.dirY[i], cx = cars.x[i], cy = cars.y[i];
+    const front = this.#front, rear = this.#rear;
+    let sweep = 0;
+    for (let q = 1; q <= SWEEP_SAMPLES; q++) {
+      const d = (reach * q) / SWEEP_SAMPLES;
+      this.#pathPoint(i, d, front);
+      this.#pathPoint(i, d - length, rear);
+      let dx = front[0] - rear[0], dy = front[1] - rear[1];
+      const chord = hypot2(dx, dy);
+      if (chord > 1e-6) {
+        dx /= chord;
+        dy /= chord;
+      } else {
+        dx = front[2];
+        dy = front[3];
+      }
+      // The body's centre there against the straight rectangle's, in the heading's frame.
+      const ox = front[0] - dx * hl - (cx + ex * d), oy = front[1] - dy * hl - (cy + ey * d);
+      const u = Math.abs(ox * ex + oy * ey), w = Math.abs(oy * ex - ox * ey);
+      const cu = Math.abs(dx * ex + dy * ey), cw = Math.abs(dy * ex - dx * ey);
+      const along = u + hl * cu + hw * cw - hl, across = w + hl * cw + hw * cu - hw;
+      if (along > sweep) sweep = along;
+      if (across > sweep) sweep = across;
+    }
+    return sweep;
   }
 
   /** Car `i` leaves `link`: it goes first on the car's trail. */

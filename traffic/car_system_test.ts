@@ -9,6 +9,7 @@ import { buildLaneNetwork, type LaneNetwork, LinkKind } from "./lane_network.ts"
 import { SignalColor } from "./signal_cycle.ts";
 import { buildTrafficLights } from "./traffic_lights.ts";
 import { streetCity } from "./_test_cities.ts";
+import { VEHICLE_HORIZON } from "../core/vehicles.ts";
 
 const DT = 0.05;
 
@@ -506,4 +507,55 @@ Deno.test("cars: a car slows before a turn to the speed its curve allows, and cr
       );
     }
   }
+});
+
+Deno.test("cars: a turning car's sweep covers where its body goes within the pedestrians' horizon", () => {
+  const network = buildLaneNetwork(generateProceduralCity({ blocksX: 3, blocksY: 3 }));
+  const cars = new CarSystem(network, { seed: 9 });
+  cars.populate(300);
+  const c = cars.cars, n = c.count, steps = 1200, ahead = Math.round(VEHICLE_HORIZON / DT);
+  // Per step and car: x, y, dirX, dirY, speed, sweep, odometer, trip.
+  const log = new Float64Array(steps * n * 8);
+  for (let k = 0; k < steps; k++) {
+    cars.step(DT);
+    for (let i = 0; i < n; i++) {
+      log.set(
+        [c.x[i], c.y[i], c.dirX[i], c.dirY[i], c.speed[i], c.sweep[i], c.odometer[i], c.trip[i]],
+        (k * n + i) * 8,
+      );
+    }
+  }
+  let checked = 0, turning = 0, worst = -Infinity, where = "";
+  for (let k = 0; k + ahead < steps; k++) {
+    for (let i = 0; i < n; i++) {
+      const b = (k * n + i) * 8, v = log[b + 4], sweep = log[b + 5];
+      // Slow enough to drive at most its own length within the horizon: its sweep covers all of it.
+      if (!(v > 0.5 && v * VEHICLE_HORIZON <= c.length[i])) continue;
+      const hl = c.length[i] / 2, hw = c.width[i] / 2, ex = log[b + 2], ey = log[b + 3];
+      if (sweep > 0.3) turning++;
+      for (let q = 1; q <= 3; q++) {
+        const m = (ahead * q) / 3, e = ((k + m) * n + i) * 8;
+        if (log[e + 7] !== log[b + 7]) break; // moved elsewhere after being stuck
+        // Where the body is against the rectangle carried straight on at its speed; the gap
+        // between the distance driven and speed × time (`slip`) is allowed on top.
+        const t = m * DT, slip = Math.abs(log[e + 6] - log[b + 6] - v * t);
+        const ox = log[e] - (log[b] + ex * v * t), oy = log[e + 1] - (log[b + 1] + ey * v * t);
+        const u = Math.abs(ox * ex + oy * ey), w = Math.abs(oy * ex - ox * ey);
+        const cu = Math.abs(log[e + 2] * ex + log[e + 3] * ey);
+        const cw = Math.abs(log[e + 3] * ex - log[e + 2] * ey);
+        // Driving `slip` further along a curve turns the body too: its ends move up to twice
+        // as far.
+        const beyond = Math.max(u + hl * cu + hw * cw - hl, w + hl * cw + hw * cu - hw) - sweep -
+          2 * slip;
+        checked++;
+        if (beyond > worst) {
+          worst = beyond;
+          where = `car ${i}, t = ${(k * DT).toFixed(2)} s + ${t} s, sweep ${sweep.toFixed(2)} m`;
+        }
+      }
+    }
+  }
+  assert.ok(turning > 2000, `${turning} car-steps with a sweep over 0.3 m`);
+  assert.ok(checked > 100_000, `${checked} checks`);
+  assert.ok(worst < 0.02, `a body ${worst.toFixed(3)} m beyond its sweep (${where})`);
 });

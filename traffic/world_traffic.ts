@@ -50,13 +50,16 @@ export class CarTraffic implements WorldTraffic {
     this.system.step(dt, pedestrians);
   }
 
-  /** Publishes every car's rectangle and velocity (speed along its heading). */
+  /**
+   * Publishes every car's rectangle, velocity (speed along its heading) and sweep (how far its
+   * turning body strays from the straight course).
+   */
   writeVehicles(out: Vehicles): void {
     const c = this.system.cars, n = c.count;
     out.setCount(n);
     for (let k = 0; k < n; k++) {
       const dx = c.dirX[k], dy = c.dirY[k], v = c.speed[k];
-      out.set(k, c.x[k], c.y[k], dx, dy, c.length[k], c.width[k], v * dx, v * dy);
+      out.set(k, c.x[k], c.y[k], dx, dy, c.length[k], c.width[k], v * dx, v * dy, c.sweep[k]);
     }
     out.finish();
   }
