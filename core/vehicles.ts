@@ -364,8 +364,9 @@ export class Vehicles {
    * First time (s, within `horizon`) at which a disc of radius `r` at (x, y) moving at
    * (vx, vy) touches vehicle `k` moving at its velocity, the rectangle grown by `r` on every side
    * (square corners: slightly cautious), and by its {@linkcode Vehicles.sweep} when `swept`. 0
-   * when they touch now and the disc moves further in; Infinity when they do not touch within
-   * the horizon, or touch now and the disc moves out.
+   * when they touch now and the disc moves further in, or stands in the sweep alone (where the
+   * turning body may swing) and will not be out of it within `horizon`; Infinity when they do
+   * not touch within the horizon, or touch now and the disc moves out.
    */
   timeToContact(
     k: number,
@@ -383,13 +384,16 @@ export class Vehicles {
     // The disc's centre and relative velocity in the vehicle's frame.
     const u = dx * ex + dy * ey, w = -dx * ey + dy * ex;
     const du = rvx * ex + rvy * ey, dw = -rvx * ey + rvy * ex;
-    const grow = swept ? r + this.sweep[k] : r;
-    const hu = this.halfLength[k] + grow, hw = this.halfWidth[k] + grow;
+    const sweep = swept ? this.sweep[k] : 0;
+    const hu = this.halfLength[k] + r + sweep, hw = this.halfWidth[k] + r + sweep;
     if (u > -hu && u < hu && w > -hw && w < hw) {
-      // Touching now: moving further in along the shallower axis is contact.
+      // Touching now: moving further in along the shallower axis is contact; within the sweep
+      // alone (where the turning body may swing), so is not being out of it by the horizon.
       const pu = hu - Math.abs(u), pw = hw - Math.abs(w);
       const inward = pu < pw ? -Math.sign(u) * du : -Math.sign(w) * dw;
-      return inward > 1e-9 ? 0 : Infinity;
+      if (inward > 1e-9) return 0;
+      const depth = pu < pw ? pu : pw;
+      return depth <= sweep && -inward * horizon < depth ? 0 : Infinity;
     }
     let t0 = 0, t1 = horizon;
     if (du === 0) {

@@ -208,3 +208,32 @@ Deno.test("avoidVehicles: a pedestrian keeps clear of where a turning car's body
   assert.equal(v.timeToContact(0, x, y, r, vx, vy, VEHICLE_HORIZON), Infinity);
   assert.ok(v.timeToContact(0, x, y, r, vx, vy, VEHICLE_HORIZON, true) < 1);
 });
+
+Deno.test("avoidVehicles: a pedestrian following close behind a turning car falls back out of its sweep", () => {
+  // Behind the rear of a car at 1.2 m/s (0.15 m between body and bumper), walking on at the
+  // car's speed: clear of the straight rectangle, which draws away, but inside the 1 m the
+  // turning body may swing.
+  const agents = new AgentStore(1);
+  agents.add({ x: -2.75, y: 0.3, radius: 0.25, maxSpeed: 1.6 });
+  agents.newVx[0] = 1.2;
+  const v = new Vehicles();
+  v.setCount(1);
+  v.set(0, 0, 0, 1, 0, 4.5, 1.8, 1.2, 0, 1);
+  v.finish();
+  const r = 0.25 + VEHICLE_MARGIN;
+  assert.equal(v.timeToContact(0, -2.75, 0.3, r, 1.2, 0, VEHICLE_HORIZON), Infinity);
+  assert.equal(v.timeToContact(0, -2.75, 0.3, r, 1.2, 0, VEHICLE_HORIZON, true), 0);
+  assert.equal(avoidVehicles(agents, v, 0, 1), 1);
+  // Now it leaves the swept rectangle within the horizon.
+  const t = v.timeToContact(
+    0,
+    -2.75,
+    0.3,
+    r,
+    agents.newVx[0],
+    agents.newVy[0],
+    VEHICLE_HORIZON,
+    true,
+  );
+  assert.equal(t, Infinity, `${agents.newVx[0]}, ${agents.newVy[0]}`);
+});

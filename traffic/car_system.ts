@@ -308,7 +308,7 @@ const PLACEMENT_SLACK = 3;
 const REAR_TRAIL = 4;
 /** Times within the pedestrians' horizon at which a car's body is placed to measure its sweep. */
 const SWEEP_SAMPLES = 3;
-/** Links followed ahead of a car's front for its sweep (a connector and the lane after it). */
+/** Links followed ahead of a car's front for its sweep (its next connector, the lane after it, the next). */
 const SWEEP_LINKS = 3;
 
 /**
