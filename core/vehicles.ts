@@ -482,16 +482,17 @@ const best = new Float64Array(2);
 const away = new Float64Array(2);
 
 /**
- * Makes the new velocities of agents `begin … end-1` safe from vehicles: a velocity that
- * would touch a vehicle keeping its course within `horizon` seconds (with `VEHICLE_MARGIN`
- * added to the radius, and the rectangle grown by the vehicle's {@linkcode Vehicles.sweep}: a
- * turning body strays from the straight course) is replaced by the safe candidate nearest to it — the same heading
- * slower, turned up to about 125° or reversed, at the agent's top or half its top speed, or
- * standing still — and when none is safe, by the candidate whose contact comes last. An agent
- * whose body already overlaps a vehicle steps straight out of it at its top speed. Agents
- * beyond every vehicle's reach over the horizon cost one look-up in the reach map
- * ({@linkcode Vehicles.prepareReach}), the others one grid query. Pass the step's agent `grid`
- * to visit the whole range in grid order (the result does not depend on the order; the data of
+ * Makes the new velocities of agents `begin … end-1` safe from vehicles: a velocity that would
+ * touch a vehicle keeping its course within `horizon` seconds (with `VEHICLE_MARGIN` added to the
+ * radius, and the rectangle grown by the vehicle's {@linkcode Vehicles.sweep}: a turning body
+ * strays from the straight course) is replaced by the safe candidate nearest to it — the same
+ * heading slower, turned up to about 125° or reversed, at the agent's top or half its top speed,
+ * or standing still — and when none is safe, by the nearest that touches no rectangle itself (a
+ * sweep is a precaution, never worth a real contact), else by the candidate whose contact comes
+ * last. An agent whose body already overlaps a vehicle steps straight out of it at its top speed.
+ * Agents beyond every vehicle's reach over the horizon cost one look-up in the reach map
+ * ({@linkcode Vehicles.prepareReach}), the others one grid query. Pass the step's agent `grid` to
+ * visit the whole range in grid order (the result does not depend on the order; the data of
  * neighbours is then likely still cached). Returns the number of velocities changed.
  *
  * @example A pedestrian stops short of a passing car
@@ -574,7 +575,6 @@ export function avoidVehicles(
       continue;
     }
     if (vehicles.earliestContact(n, x, y, r, ux, uy, horizon, true) === Infinity) continue;
-    // Unsafe: the nearest safe candidate, else the one whose contact comes last.
     let hx = ux, hy = uy;
     if (speed < 1e-6) {
       hx = prefVx[i];
@@ -586,7 +586,10 @@ export function avoidVehicles(
       dirX = hx / h;
       dirY = hy / h;
     }
+    // Unsafe: the nearest safe candidate; else the nearest that touches no rectangle itself (the
+    // sweeps are a precaution, never worth a real contact); else the one whose contact comes last.
     let bestCost = Infinity, latest = -1, latestX = 0, latestY = 0;
+    let plainCost = Infinity, plainX = 0, plainY = 0;
     // Slower along the same heading first, then standing still, then turned candidates.
     for (let c = -4; c < TURNS.length * SPEEDS.length; c++) {
       let cx: number, cy: number;
@@ -605,20 +608,27 @@ export function avoidVehicles(
       if (cost >= bestCost) continue;
       const t = vehicles.earliestContact(n, x, y, r, cx, cy, horizon, true);
       if (t === Infinity) {
-        if (cost < bestCost) {
-          bestCost = cost;
-          best[0] = cx;
-          best[1] = cy;
+        bestCost = cost;
+        best[0] = cx;
+        best[1] = cy;
+      } else if (bestCost === Infinity) {
+        if (
+          cost < plainCost && vehicles.earliestContact(n, x, y, r, cx, cy, horizon) === Infinity
+        ) {
+          plainCost = cost;
+          plainX = cx;
+          plainY = cy;
         }
-      } else if (bestCost === Infinity && t > latest) {
-        latest = t;
-        latestX = cx;
-        latestY = cy;
+        if (t > latest) {
+          latest = t;
+          latestX = cx;
+          latestY = cy;
+        }
       }
     }
     if (bestCost === Infinity) {
-      best[0] = latestX;
-      best[1] = latestY;
+      best[0] = plainCost < Infinity ? plainX : latestX;
+      best[1] = plainCost < Infinity ? plainY : latestY;
     }
     newVx[i] = best[0];
     newVy[i] = best[1];

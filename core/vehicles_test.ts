@@ -237,3 +237,29 @@ Deno.test("avoidVehicles: a pedestrian following close behind a turning car fall
   );
   assert.equal(t, Infinity, `${agents.newVx[0]}, ${agents.newVy[0]}`);
 });
+
+Deno.test("avoidVehicles: caught in a turning car's sweep beside a standing car, a pedestrian never steps into the standing one", () => {
+  // A standing car 0.05 m beyond the pedestrian's body, and behind it a car at 1.3 m/s whose
+  // turning body may swing 1 m: nowhere is clear of both sweeps, and the pedestrian, heading for
+  // the standing car, must not take the way into it.
+  const agents = new AgentStore(1);
+  agents.add({ x: 0, y: -1.2, radius: 0.25, maxSpeed: 1.6 });
+  agents.newVy[0] = 0.9;
+  const v = new Vehicles();
+  v.setCount(2);
+  v.set(0, 0, 0, 1, 0, 4.5, 1.8, 0, 0); // standing
+  v.set(1, 0.5, -2.6, 1, 0, 4.5, 1.8, 1.3, 0, 1); // turning past behind the pedestrian
+  v.finish();
+  const r = 0.25 + VEHICLE_MARGIN;
+  // Not even standing still is clear of the swept rectangle.
+  assert.equal(v.timeToContact(1, 0, -1.2, r, 0, 0, VEHICLE_HORIZON, true), 0);
+  assert.equal(avoidVehicles(agents, v, 0, 1), 1);
+  const [vx, vy] = [agents.newVx[0], agents.newVy[0]];
+  for (let k = 0; k < 2; k++) {
+    assert.equal(
+      v.timeToContact(k, 0, -1.2, r, vx, vy, VEHICLE_HORIZON),
+      Infinity,
+      `car ${k}: ${vx}, ${vy}`,
+    );
+  }
+});
