@@ -82,8 +82,8 @@ export class CarStore {
   readonly dirY: Float64Array;
   /**
    * How far (m) the body strays beyond its rectangle carried straight on at its speed, because
-   * its path turns, within the pedestrians' horizon or while it drives its own length (0 on a
-   * straight path; refreshed with the pose).
+   * its path turns, within the pedestrians' horizon (0 on a straight path and for a car that
+   * drives farther than its own length within it; refreshed with the pose).
    */
   readonly sweep: Float64Array;
   /** Polyline segment of the link the front is on (a search hint). */

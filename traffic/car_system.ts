@@ -410,6 +410,8 @@ export class CarSystem {
   /** Scratch of the sweep: the front and the rear of a body placed ahead. */
   readonly #front = new Float64Array(4);
   readonly #rear = new Float64Array(4);
+  /** Scratch: a body's unit heading. */
+  readonly #heading = new Float64Array(2);
   /** Stage of each junction's cycle at the start of this step. */
   readonly #stages: Int32Array;
   /** Link marks of {@linkcode CarSystem.approachingCars}. */
@@ -1365,16 +1367,9 @@ export class CarSystem {
     cars.segment[i] = net.pointAt(link, s, p, cars.segment[i]);
     const fx = p[0], fy = p[1], tx = p[2], ty = p[3];
     this.#pathPoint(i, -length, p);
-    const rx = p[0], ry = p[1];
-    let dx = fx - rx, dy = fy - ry;
-    const chord = hypot2(dx, dy);
-    if (chord > 1e-6) {
-      dx /= chord;
-      dy /= chord;
-    } else {
-      dx = tx;
-      dy = ty;
-    }
+    const heading = this.#heading;
+    _chordHeading(fx, fy, p[0], p[1], tx, ty, heading);
+    const dx = heading[0], dy = heading[1];
     cars.dirX[i] = dx;
     cars.dirY[i] = dy;
     cars.x[i] = fx - dx * length / 2;
@@ -1462,15 +1457,8 @@ export class CarSystem {
       const d = (reach * q) / SWEEP_SAMPLES;
       this.#pathPoint(i, d, front);
       this.#pathPoint(i, d - length, rear);
-      let dx = front[0] - rear[0], dy = front[1] - rear[1];
-      const chord = hypot2(dx, dy);
-      if (chord > 1e-6) {
-        dx /= chord;
-        dy /= chord;
-      } else {
-        dx = front[2];
-        dy = front[3];
-      }
+      _chordHeading(front[0], front[1], rear[0], rear[1], front[2], front[3], this.#heading);
+      const dx = this.#heading[0], dy = this.#heading[1];
       // The body's centre there against the straight rectangle's, in the heading's frame.
       const ox = front[0] - dx * hl - (cx + ex * d), oy = front[1] - dy * hl - (cy + ey * d);
       const u = Math.abs(ox * ex + oy * ey), w = Math.abs(oy * ex - ox * ey);
@@ -1518,4 +1506,27 @@ function _turnSpeeds(network: LaneNetwork, acceleration: number): Float64Array {
     speeds[k] = Math.sqrt(acceleration * radius);
   }
   return speeds;
+}
+
+/**
+ * Unit heading of a body from its rear (`rx`, `ry`) to its front (`fx`, `fy`) into `out`; the
+ * path's direction (`tx`, `ty`) where the two points (nearly) coincide.
+ */
+function _chordHeading(
+  fx: number,
+  fy: number,
+  rx: number,
+  ry: number,
+  tx: number,
+  ty: number,
+  out: Float64Array,
+): void {
+  const dx = fx - rx, dy = fy - ry, chord = hypot2(dx, dy);
+  if (chord > 1e-6) {
+    out[0] = dx / chord;
+    out[1] = dy / chord;
+  } else {
+    out[0] = tx;
+    out[1] = ty;
+  }
 }
