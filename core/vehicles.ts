@@ -36,8 +36,12 @@ const TURNS = [0, 0.5, -0.5, 1.0, -1.0, 1.57, -1.57, 2.2, -2.2, Math.PI];
 const SPEEDS = [1, 0.5];
 /** Vehicles gathered per query at most. */
 const MAX_NEAR = 64;
-/** Cell edge of the reach map (m). */
-const REACH_CELL = 4;
+/**
+ * Cell edges of the reach map (m): the pedestrian reach, within these bounds (a finer map marks
+ * fewer points out of reach, a coarser one is cheaper to fill).
+ */
+const REACH_CELL_MIN = 2;
+const REACH_CELL_MAX = 4;
 
 /**
  * Oriented rectangles with velocities (struct of arrays). Rows `0 … count-1` are valid after
@@ -117,6 +121,8 @@ export class Vehicles {
   #reach: Uint8Array = new Uint8Array(0);
   #reachCols = 0;
   #reachRows = 0;
+  /** Inverse cell edge of the reach map (1/m). */
+  #reachInv = 1 / REACH_CELL_MAX;
   #reachX0 = 0;
   #reachY0 = 0;
   /** Whether the map answers at all (false: every point may be in reach). */
@@ -126,6 +132,10 @@ export class Vehicles {
   #reachHorizon = NaN;
   /** Scratch: each vehicle's reach (m) in the last map. */
   #reachOf: Float64Array = new Float64Array(0);
+  /** Grids over the midpoints of the vehicles' travel, for two horizons (see `queryTravel`). */
+  readonly #travel: [TravelIndex, TravelIndex] = [new TravelIndex(), new TravelIndex()];
+  /** Which of `#travel` was rebuilt last. */
+  #travelLast = 0;
 
   /** Sets the number of vehicles, growing the columns when needed (keeps existing rows). */
   setCount(count: number): void {
@@ -217,8 +227,9 @@ export class Vehicles {
 
   /**
    * Prepares {@linkcode Vehicles.mayReach} for the vehicles as they are now: marks every point
-   * within `halfDiagonal + pedestrianReach + speed · horizon` (m) of some vehicle's centre (with
-   * square cells of `REACH_CELL` m, so some farther points too). A pedestrian with a radius
+   * within `halfDiagonal + pedestrianReach` (m) of the way some vehicle's centre travels at its
+   * velocity over `horizon` seconds (with square cells of 2–4 m, so some farther points
+   * too). A pedestrian with a radius
    * (grown by any margin) of at most r and speed of at most v can then touch a vehicle keeping
    * its course within `horizon` seconds only where the map is marked when
    * `pedestrianReach ≥ r·√2 + v·horizon` (the rectangle grown by r lies within
@@ -248,41 +259,37 @@ export class Vehicles {
       this.#reachCols = this.#reachRows = 0;
       return;
     }
-    // Each vehicle's reach, and the bounds of all of them.
+    // Each vehicle's reach around the path of its centre over the horizon, and the bounds of
+    // all of them.
     if (this.#reachOf.length < n) this.#reachOf = new Float64Array(this.cx.length);
     const reachOf = this.#reachOf;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, extra = 0;
     for (let k = 0; k < n; k++) {
-      if (cx[k] < minX) minX = cx[k];
-      if (cx[k] > maxX) maxX = cx[k];
-      if (cy[k] < minY) minY = cy[k];
-      if (cy[k] > maxY) maxY = cy[k];
+      const x1 = cx[k] + vx[k] * horizon, y1 = cy[k] + vy[k] * horizon;
+      minX = Math.min(minX, cx[k], x1);
+      maxX = Math.max(maxX, cx[k], x1);
+      minY = Math.min(minY, cy[k], y1);
+      maxY = Math.max(maxY, cy[k], y1);
     }
     const scale = 1 + Math.max(Math.abs(minX), Math.abs(maxX), Math.abs(minY), Math.abs(maxY));
     const slack = 1e-9 * scale;
     for (let k = 0; k < n; k++) {
-      const d = (diagonal[k] + pedestrianReach +
-            Math.sqrt(vx[k] * vx[k] + vy[k] * vy[k]) * horizon) * (1 + 1e-9) + slack;
+      const d = (diagonal[k] + pedestrianReach) * (1 + 1e-9) + slack;
       reachOf[k] = d;
       if (!(d <= extra)) extra = d;
     }
     if (!Number.isFinite(extra) || !Number.isFinite(scale)) return;
-    const x0 = minX - extra - REACH_CELL, y0 = minY - extra - REACH_CELL;
-    const cols = Math.floor((maxX + extra - x0) / REACH_CELL) + 2;
-    const rows = Math.floor((maxY + extra - y0) / REACH_CELL) + 2;
+    const cell = Math.min(REACH_CELL_MAX, Math.max(REACH_CELL_MIN, pedestrianReach));
+    const x0 = minX - extra - cell, y0 = minY - extra - cell;
+    const cols = Math.floor((maxX + extra - x0) / cell) + 2;
+    const rows = Math.floor((maxY + extra - y0) / cell) + 2;
     if (cols * rows > 1 << 24) return; // too large to map: every point may be in reach
     if (this.#reach.length < cols * rows) this.#reach = new Uint8Array(cols * rows);
     const map = this.#reach;
     map.fill(0, 0, cols * rows);
-    const inv = 1 / REACH_CELL;
-    for (let k = 0; k < n; k++) {
-      const d = reachOf[k];
-      const c0 = Math.floor((cx[k] - d - x0) * inv), c1 = Math.floor((cx[k] + d - x0) * inv);
-      const r0 = Math.floor((cy[k] - d - y0) * inv), r1 = Math.floor((cy[k] + d - y0) * inv);
-      for (let r = r0; r <= r1; r++) {
-        for (let c = r * cols + c0, e = r * cols + c1; c <= e; c++) map[c] = 1;
-      }
-    }
+    const inv = 1 / cell;
+    _markReach(map, cols, x0, y0, cell, n, cx, cy, vx, vy, reachOf, horizon);
+    this.#reachInv = inv;
     this.#reachX0 = x0;
     this.#reachY0 = y0;
     this.#reachCols = cols;
@@ -296,8 +303,8 @@ export class Vehicles {
    */
   mayReach(x: number, y: number): boolean {
     if (!this.#reachValid || this.#reachVersion !== this.version) return true;
-    const c = Math.floor((x - this.#reachX0) * (1 / REACH_CELL));
-    const r = Math.floor((y - this.#reachY0) * (1 / REACH_CELL));
+    const c = Math.floor((x - this.#reachX0) * this.#reachInv);
+    const r = Math.floor((y - this.#reachY0) * this.#reachInv);
     if (!(c >= 0 && r >= 0 && c < this.#reachCols && r < this.#reachRows)) {
       // Outside the map (or NaN): beyond every vehicle's reach, unless NaN.
       return x !== x || y !== y;
@@ -327,6 +334,40 @@ export class Vehicles {
       if (!(dx * dx + dy * dy <= r2)) near[n++] = k;
     }
     return n;
+  }
+
+  /**
+   * Vehicles whose rectangle (grown by its sweep), carried on at its velocity for `horizon`
+   * seconds, may come within `reach` (m) of (x, y), written to {@linkcode Vehicles.near};
+   * returns how many (at most its length). A vehicle is listed when the midpoint of the way its
+   * centre travels lies within `reach + halfDiagonal + speed · horizon / 2` of (x, y), so the
+   * nearer half of a disc search over that whole way is all that is read: a pedestrian's
+   * look-up no longer reaches the fastest car's full travel on every side. The grid over the
+   * midpoints is built on the first call after the vehicles changed, for the last two horizons
+   * asked.
+   */
+  queryTravel(x: number, y: number, reach: number, horizon: number): number {
+    if (this.count === 0) return 0;
+    let index = this.#travel[0];
+    if (!index.fits(this.version, horizon)) {
+      index = this.#travel[1];
+      if (!index.fits(this.version, horizon)) {
+        this.#travelLast = 1 - this.#travelLast;
+        index = this.#travel[this.#travelLast];
+        index.build(this, horizon);
+      }
+    }
+    const near = this.near;
+    let n = index.grid.queryRadius(x, y, (reach + index.maxReach) * (1 + 1e-9) + 1e-9, near);
+    if (n > near.length) n = near.length;
+    const mx = index.mx, my = index.my, reachOf = index.reachOf;
+    let kept = 0;
+    for (let j = 0; j < n; j++) {
+      const k = near[j], dx = x - mx[k], dy = y - my[k];
+      const d = (reach + reachOf[k]) * (1 + 1e-9) + 1e-9;
+      if (dx * dx + dy * dy <= d * d) near[kept++] = k;
+    }
+    return kept;
   }
 
   /**
@@ -478,6 +519,127 @@ export class Vehicles {
 
 /** Candidate scratch for {@linkcode avoidVehicles} (one per module: strategies run one at a time per thread). */
 const best = new Float64Array(2);
+/**
+ * Marks in `map` (`cols` columns of square cells `cell` m wide from (x0, y0)) every cell that
+ * may hold a point within `reachOf[k]` (m) of the way vehicle k's centre travels over `horizon`
+ * seconds, for vehicles `0 … n-1`: the cells overlapping the bounds of that capsule whose centre
+ * lies within it grown by half the cell's diagonal, found row by row as the centres on its chord.
+ */
+function _markReach(
+  map: Uint8Array,
+  cols: number,
+  x0: number,
+  y0: number,
+  cell: number,
+  n: number,
+  cx: Float64Array,
+  cy: Float64Array,
+  vx: Float64Array,
+  vy: Float64Array,
+  reachOf: Float64Array,
+  horizon: number,
+): void {
+  const inv = 1 / cell, halfCell = cell / 2, cellReach = halfCell * Math.SQRT2;
+  for (let k = 0; k < n; k++) {
+    const ax = cx[k], ay = cy[k], ux = vx[k] * horizon, uy = vy[k] * horizon;
+    const d = reachOf[k], reach = d + cellReach, reach2 = reach * reach;
+    const len2 = ux * ux + uy * uy, across = reach * Math.sqrt(len2);
+    const invUx = 1 / ux, invUy = 1 / uy;
+    const cMin = Math.floor((Math.min(ax, ax + ux) - d - x0) * inv);
+    const cMax = Math.floor((Math.max(ax, ax + ux) + d - x0) * inv);
+    const r0 = Math.floor((Math.min(ay, ay + uy) - d - y0) * inv);
+    const r1 = Math.floor((Math.max(ay, ay + uy) + d - y0) * inv);
+    for (let r = r0; r <= r1; r++) {
+      const dy = y0 + r * cell + halfCell - ay;
+      let lo = Infinity, hi = -Infinity;
+      // The discs at both ends of the way.
+      let h = reach2 - dy * dy;
+      if (h >= 0) {
+        h = Math.sqrt(h);
+        lo = -h;
+        hi = h;
+      }
+      const dy1 = dy - uy;
+      h = reach2 - dy1 * dy1;
+      if (h >= 0) {
+        h = Math.sqrt(h);
+        if (ux - h < lo) lo = ux - h;
+        if (ux + h > hi) hi = ux + h;
+      }
+      if (len2 > 0) {
+        // The band between them: 0 <= (x, dy)·u <= |u|² and |x uy - dy ux| <= reach |u|.
+        let a = -Infinity, b = Infinity;
+        const along = dy * uy;
+        if (ux !== 0) {
+          const p = -along * invUx, q = (len2 - along) * invUx;
+          a = p < q ? p : q;
+          b = p < q ? q : p;
+        } else if (along < 0 || along > len2) a = Infinity;
+        if (uy !== 0) {
+          const p = (dy * ux - across) * invUy, q = (dy * ux + across) * invUy;
+          if ((p < q ? p : q) > a) a = p < q ? p : q;
+          if ((p < q ? q : p) < b) b = p < q ? q : p;
+        } else if (Math.abs(dy * ux) > across) a = Infinity;
+        if (a <= b) {
+          if (a < lo) lo = a;
+          if (b > hi) hi = b;
+        }
+      }
+      if (!(lo <= hi)) continue;
+      let c0 = Math.ceil((ax + lo - x0) * inv - 0.5);
+      let c1 = Math.floor((ax + hi - x0) * inv - 0.5);
+      if (c0 < cMin) c0 = cMin;
+      if (c1 > cMax) c1 = cMax;
+      for (let c = r * cols + c0, e = r * cols + c1; c <= e; c++) map[c] = 1;
+    }
+  }
+}
+
+/** A grid over the midpoints of the vehicles' travel over one horizon (see `queryTravel`). */
+class TravelIndex {
+  /** The grid over `mx`, `my`. */
+  readonly grid: AgentGrid = new AgentGrid({ cellSize: 10 });
+  /** Midpoint of each vehicle's travel over the horizon (m). */
+  mx: Float64Array = new Float64Array(0);
+  /** Midpoint of each vehicle's travel over the horizon (m). */
+  my: Float64Array = new Float64Array(0);
+  /** Half diagonal plus half the travel of each vehicle (m). */
+  reachOf: Float64Array = new Float64Array(0);
+  /** Largest of `reachOf` (m). */
+  maxReach = 0;
+  #version = -1;
+  #horizon = NaN;
+
+  /** True when built for these vehicles (their version) and this horizon (s). */
+  fits(version: number, horizon: number): boolean {
+    return this.#version === version && this.#horizon === horizon;
+  }
+
+  /** Builds the grid for `vehicles` as they are and `horizon` (s). */
+  build(vehicles: Vehicles, horizon: number): void {
+    const n = vehicles.count;
+    if (this.mx.length < n) {
+      this.mx = new Float64Array(vehicles.cx.length);
+      this.my = new Float64Array(vehicles.cx.length);
+      this.reachOf = new Float64Array(vehicles.cx.length);
+    }
+    const h = 0.5 * horizon, cx = vehicles.cx, cy = vehicles.cy, vx = vehicles.vx;
+    const vy = vehicles.vy, diag = vehicles.halfDiagonal, speed = vehicles.speed;
+    let most = 0;
+    for (let k = 0; k < n; k++) {
+      this.mx[k] = cx[k] + vx[k] * h;
+      this.my[k] = cy[k] + vy[k] * h;
+      const d = diag[k] + speed[k] * h;
+      this.reachOf[k] = d;
+      if (!(d <= most)) most = d;
+    }
+    this.maxReach = most;
+    this.grid.rebuild(this.mx, this.my, n);
+    this.#version = vehicles.version;
+    this.#horizon = horizon;
+  }
+}
+
 /** Scratch: the way out of a vehicle a pedestrian overlaps. */
 const away = new Float64Array(2);
 
@@ -546,15 +708,7 @@ export function avoidVehicles(
     const ux = newVx[i], uy = newVy[i];
     const speed = Math.sqrt(ux * ux + uy * uy);
     const top = Math.max(speed, maxSpeed[i] < 3 ? maxSpeed[i] : 3);
-    const reach = r + (top + vehicles.maxSpeed) * horizon;
-    const n = _withinReach(
-      vehicles,
-      vehicles.query(x, y, reach, horizon),
-      x,
-      y,
-      r * Math.SQRT2 + top * horizon,
-      horizon,
-    );
+    const n = vehicles.queryTravel(x, y, r * Math.SQRT2 + top * horizon, horizon);
     if (n === 0) continue;
     // Already overlapping a vehicle (pressed there by others, or swept by a turning car's
     // body): step straight out of the deepest one, at once. Standing still would count as safe
@@ -635,65 +789,4 @@ export function avoidVehicles(
     changed++;
   }
   return changed;
-}
-
-/**
- * Keeps, of the first `n` vehicles of {@linkcode Vehicles.near}, those a disc of radius `r` at
- * (x, y) moving at `speed` (m/s) may touch within `horizon` seconds, either vehicle keeping
- * its course: the others are farther than `r·√2 + halfDiagonal + (speed + vehicle speed) ·
- * horizon` (m; the rectangle grown by r lies within halfDiagonal + r·√2 of its centre), so
- * their {@linkcode Vehicles.timeToContact} is Infinity and they do not overlap the disc. Returns
- * how many are kept, first in `near`, in their order.
- *
- * @example Of a car 3 m away and one 40 m away, only the near one can be reached within 1 s
- * ```ts
- * import { vehiclesWithinReach, Vehicles } from "./vehicles.ts";
- * import assert from "node:assert/strict";
- * const v = new Vehicles();
- * v.setCount(2);
- * v.set(0, 3, 0, 1, 0, 4.5, 1.8, 0, 0);
- * v.set(1, 40, 0, 1, 0, 4.5, 1.8, 0, 0);
- * v.finish();
- * const n = v.query(0, 0, 50);
- * assert.equal(vehiclesWithinReach(v, n, 0, 0, 0.25, 1.3, 1), 1);
- * assert.equal(v.near[0], 0);
- * ```
- */
-export function vehiclesWithinReach(
-  vehicles: Vehicles,
-  n: number,
-  x: number,
-  y: number,
-  r: number,
-  speed: number,
-  horizon: number,
-): number {
-  return _withinReach(vehicles, n, x, y, r * Math.SQRT2 + speed * horizon, horizon);
-}
-
-/**
- * Keeps, of the first `n` vehicles of {@linkcode Vehicles.near}, those a disc reaching `reach`
- * (m: its radius times √2, for the grown rectangle's square corners, plus its own travel over the
- * horizon) may touch within `horizon` seconds: centres
- * within `reach + halfDiagonal + speed · horizon` of (x, y). The others could only give an
- * infinite time to contact. Returns how many are kept, first in `near`, in their order.
- */
-function _withinReach(
-  vehicles: Vehicles,
-  n: number,
-  x: number,
-  y: number,
-  reach: number,
-  horizon: number,
-): number {
-  const near = vehicles.near, cx = vehicles.cx, cy = vehicles.cy;
-  const diag = vehicles.halfDiagonal, speed = vehicles.speed;
-  let kept = 0;
-  for (let j = 0; j < n; j++) {
-    const k = near[j];
-    const dx = x - cx[k], dy = y - cy[k];
-    const d = (reach + diag[k] + speed[k] * horizon) * (1 + 1e-9) + 1e-9;
-    if (dx * dx + dy * dy <= d * d) near[kept++] = k;
-  }
-  return kept;
 }

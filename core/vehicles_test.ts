@@ -2,13 +2,7 @@ import assert from "node:assert/strict";
 import { AgentGrid } from "./agent_grid.ts";
 import { AgentStore } from "./agent_store.ts";
 import { Rng } from "./rng.ts";
-import {
-  avoidVehicles,
-  VEHICLE_HORIZON,
-  VEHICLE_MARGIN,
-  Vehicles,
-  vehiclesWithinReach,
-} from "./vehicles.ts";
+import { avoidVehicles, VEHICLE_HORIZON, VEHICLE_MARGIN, Vehicles } from "./vehicles.ts";
 
 /** Cars of 4–6 m × 1.6–2.2 m at random headings and speeds (0–15 m/s) on a 200 m square. */
 function randomVehicles(rng: Rng, count: number): Vehicles {
@@ -61,37 +55,38 @@ Deno.test("reach map: no pedestrian outside it touches a vehicle within the hori
   assert.ok(outside > 0.3 * (inside + outside), `${outside} of ${inside + outside} out of reach`);
 });
 
-Deno.test("vehiclesWithinReach: drops only vehicles a pedestrian cannot touch within the horizon", () => {
+Deno.test("queryTravel: lists every vehicle a pedestrian can touch within the horizon, and few others", () => {
   const rng = new Rng(12);
   const out = new Float64Array(2);
-  let kept = 0, found = 0, touching = 0;
+  let listed = 0, touching = 0, travelDisc = 0;
   for (let round = 0; round < 10; round++) {
     const v = randomVehicles(rng, 60);
     for (let q = 0; q < 1000; q++) {
       const x = rng.range(0, 200), y = rng.range(0, 200), r = rng.range(0.15, 0.35);
-      const a = rng.range(0, 2 * Math.PI), speed = rng.range(0, 3), horizon = rng.range(0.5, 2);
+      const a = rng.range(0, 2 * Math.PI), speed = rng.range(0, 3);
+      const horizon = [0.5, 1, 1.5][q % 3]; // more horizons than the two grids kept
       const vx = speed * Math.cos(a), vy = speed * Math.sin(a);
-      const n = v.query(x, y, r + (speed + v.maxSpeed) * horizon, horizon);
-      const all = [...v.near.subarray(0, n)];
-      const m = vehiclesWithinReach(v, n, x, y, r, speed, horizon);
-      const near = new Set(v.near.subarray(0, m));
-      found += n;
-      kept += m;
-      for (const k of all) {
+      const reach = r * Math.SQRT2 + speed * horizon;
+      const n = v.queryTravel(x, y, reach, horizon);
+      const near = new Set(v.near.subarray(0, n));
+      assert.equal(near.size, n);
+      listed += n;
+      for (let k = 0; k < v.count; k++) {
         const t = v.timeToContact(k, x, y, r, vx, vy, horizon, true);
         const overlap = v.distance(k, x, y, out) < r;
         if (t < horizon || overlap) {
           touching++;
-          assert.ok(near.has(k), `vehicle ${k} dropped, touching ${t} s from (${x}, ${y})`);
+          assert.ok(near.has(k), `vehicle ${k} missed, touching ${t} s from (${x}, ${y})`);
         }
+        // What a disc around the centre over the vehicle's whole travel would have listed.
+        const d = reach + v.halfDiagonal[k] + v.speed[k] * horizon;
+        if ((x - v.cx[k]) ** 2 + (y - v.cy[k]) ** 2 <= d * d) travelDisc++;
       }
-      // Kept in the order found.
-      assert.deepEqual([...near], all.filter((k) => near.has(k)));
     }
   }
   assert.ok(touching > 100, `${touching} touching pairs`);
-  // Most vehicles in the query's range are out of reach: a cheap test spares the exact ones.
-  assert.ok(kept < 0.5 * found, `${kept} of ${found} kept`);
+  // The midpoint of the way travelled lists about half what the disc would (measured: 49 %).
+  assert.ok(listed < 0.7 * travelDisc, `${listed} listed against ${travelDisc}`);
 });
 
 Deno.test("reach map: rebuilt after the vehicles move, answers 'maybe' without a map", () => {
@@ -113,6 +108,19 @@ Deno.test("reach map: rebuilt after the vehicles move, answers 'maybe' without a
   assert.equal(v.mayReach(0, 0), true);
 });
 
+Deno.test("reach map: a fast car reaches along its way, not behind or far beside it", () => {
+  const v = new Vehicles();
+  v.setCount(1);
+  v.set(0, 0, 0, 1, 0, 4.5, 1.8, 12, 0); // 12 m/s along +x: 18 m in 1.5 s
+  v.finish();
+  v.prepareReach(1, 1.5); // half diagonal 2.42 m + 1 m around the 18 m its centre drives
+  for (const x of [-3, 0, 9, 18, 21]) assert.equal(v.mayReach(x, 0), true, `ahead, x = ${x}`);
+  assert.equal(v.mayReach(9, 3), true); // beside its way, within reach
+  // A disc of the car's whole travel (21.4 m) would hold these; the way it drives does not.
+  assert.equal(v.mayReach(-12, 0), false); // behind it
+  assert.equal(v.mayReach(9, 12), false); // far beside its way
+  assert.equal(v.mayReach(0, -12), false);
+});
 Deno.test("avoidVehicles: same velocities in grid order as in index order, a third of them or more skipped", () => {
   const rng = new Rng(5);
   const v = randomVehicles(rng, 30);

@@ -24,7 +24,6 @@
  * @module
  */
 import { hypot2 } from "../core/geometry.ts";
-import { vehiclesWithinReach } from "../core/vehicles.ts";
 import type { World, WorldObserver } from "../core/world.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import type { CarSystem } from "../traffic/car_system.ts";
@@ -263,15 +262,7 @@ export class CityTrafficMetrics implements WorldObserver {
       }
       const speed = hypot2(vx[i], vy[i]);
       // Of the vehicles in range, only those this body can touch within NEAR_MISS_TTC count.
-      const m = vehiclesWithinReach(
-        v,
-        v.query(x, y, r[i] + (speed + v.maxSpeed) * NEAR_MISS_TTC, NEAR_MISS_TTC),
-        x,
-        y,
-        r[i],
-        speed,
-        NEAR_MISS_TTC,
-      );
+      const m = v.queryTravel(x, y, r[i] * Math.SQRT2 + speed * NEAR_MISS_TTC, NEAR_MISS_TTC);
       let miss = 0, touched = 0;
       for (let j = 0; j < m; j++) {
         const k = v.near[j];
