@@ -25,7 +25,8 @@
  * @module
  */
 import FlatQueue from "npm:flatqueue@3.1.0";
-import { type Point, pointInPolygon } from "../core/geometry.ts";
+import { BandedRing } from "../core/banded_ring.ts";
+import type { Point } from "../core/geometry.ts";
 import { type OptionSpecs, resolveOptions } from "../core/options.ts";
 import type { CityModel } from "../geo/city_model.ts";
 import { VisibilityGraph, VisibilityPath } from "./visibility_graph.ts";
@@ -144,6 +145,8 @@ export class BlockNetwork {
   readonly componentCount: number;
 
   readonly #blockBoxes: Float64Array;
+  /** Each block's rings (outline, then holes), banded for the inside tests of `blockAt`. */
+  readonly #blockRings: BandedRing[][];
   /** Kerb nodes (2·crossing + side) of each block: `#blockKerbs[#blockKerbStart[b] …]`. */
   readonly #blockKerbStart: Int32Array;
   readonly #blockKerbs: Int32Array;
@@ -185,6 +188,7 @@ export class BlockNetwork {
       }
       this.#blockBoxes.set([x0, y0, x1, y1], 4 * b);
     });
+    this.#blockRings = blocks.map((block) => block.polygon.map((ring) => new BandedRing(ring)));
     const n = city.crossings.length;
     this.sideA = new Int32Array(n).fill(-1);
     this.sideB = new Int32Array(n).fill(-1);
@@ -231,10 +235,10 @@ export class BlockNetwork {
       ) {
         continue;
       }
-      const polygon = blocks[b].polygon;
-      if (!pointInPolygon(x, y, polygon[0])) continue;
+      const rings = this.#blockRings[b];
+      if (!rings[0].contains(x, y)) continue;
       let inHole = false;
-      for (let h = 1; h < polygon.length && !inHole; h++) inHole = pointInPolygon(x, y, polygon[h]);
+      for (let h = 1; h < rings.length && !inHole; h++) inHole = rings[h].contains(x, y);
       if (!inHole) return b;
     }
     return -1;
