@@ -228,13 +228,12 @@ export class Vehicles {
   /**
    * Prepares {@linkcode Vehicles.mayReach} for the vehicles as they are now: marks every point
    * within `halfDiagonal + pedestrianReach` (m) of the way some vehicle's centre travels at its
-   * velocity over `horizon` seconds (with square cells of 2–4 m, so some farther points
-   * too). A pedestrian with a radius
-   * (grown by any margin) of at most r and speed of at most v can then touch a vehicle keeping
-   * its course within `horizon` seconds only where the map is marked when
-   * `pedestrianReach ≥ r·√2 + v·horizon` (the rectangle grown by r lies within
-   * `halfDiagonal + r·√2` of its centre). Free when nothing changed since the last call with the
-   * same arguments.
+   * velocity over `horizon` seconds (with square cells of 2–4 m, so some farther points too).
+   * A pedestrian with a radius (grown by any margin) of at most r and speed of at most v can
+   * then touch a vehicle keeping its course within `horizon` seconds only where the map is
+   * marked when `pedestrianReach ≥ r·√2 + v·horizon` (the rectangle grown by r lies within
+   * `halfDiagonal + r·√2` of its centre, which is on that way at every moment). Free when nothing
+   * changed since the last call with the same arguments.
    *
    * @param pedestrianReach reach (m) on top of each vehicle's half diagonal and travel
    * @param horizon seconds of each vehicle's travel at its speed
@@ -517,8 +516,6 @@ export class Vehicles {
   }
 }
 
-/** Candidate scratch for {@linkcode avoidVehicles} (one per module: strategies run one at a time per thread). */
-const best = new Float64Array(2);
 /**
  * Marks in `map` (`cols` columns of square cells `cell` m wide from (x0, y0)) every cell that
  * may hold a point within `reachOf[k]` (m) of the way vehicle k's centre travels over `horizon`
@@ -640,6 +637,8 @@ class TravelIndex {
   }
 }
 
+/** Candidate scratch for {@linkcode avoidVehicles} (one per module: strategies run one at a time per thread). */
+const best = new Float64Array(2);
 /** Scratch: the way out of a vehicle a pedestrian overlaps. */
 const away = new Float64Array(2);
 
