@@ -417,6 +417,15 @@ export class CarSystem {
   /** Link marks of {@linkcode CarSystem.approachingCars}. */
   readonly #mark: Uint32Array;
   readonly #markOffset: Float64Array;
+  /**
+   * Lanes from which a car may be among a crosswalk's approaching cars (stamped like `#mark`),
+   * and the least distance (m) from each one's end to the crosswalk over the lane graph.
+   */
+  readonly #feeds: Uint32Array;
+  readonly #feedDistance: Float64Array;
+  /** Scratch queue of lanes for the search of `#feeds`, and its length. */
+  #feedQueue: Int32Array;
+  #feedTail = 0;
   #markStamp = 0;
 
   constructor(network: LaneNetwork, init: CarSystemInit = {}) {
@@ -472,6 +481,9 @@ export class CarSystem {
     this.#stages = new Int32Array(Math.max(1, lights?.junctionCount ?? 0));
     this.#mark = new Uint32Array(network.linkCount);
     this.#markOffset = new Float64Array(network.linkCount);
+    this.#feeds = new Uint32Array(network.linkCount);
+    this.#feedDistance = new Float64Array(network.linkCount);
+    this.#feedQueue = new Int32Array(64);
   }
 
   /** Number of cars. */
@@ -638,7 +650,9 @@ export class CarSystem {
    * onto the edge. Distances run along each car's path to the crosswalk's near edge. A car on a
    * lane before a light that is not green is counted as standing at its stop line until the
    * light turns green (`holdTime`, from the light's future state). Writes into `out`; returns
-   * the count. Costs one pass over the cars: for events, not for every pedestrian every step.
+   * the count. Costs one pass over the cars, a look-up each for most: only cars on lanes from
+   * which the lane graph reaches the crosswalk within 60 m (or that lead straight into it) follow
+   * their route. For events, not for every pedestrian every step.
    */
   approachingCars(crosswalk: CrosswalkSpot, out: CarApproaches): number {
     const net = this.network, cars = this.cars, lights = this.lights;
@@ -665,12 +679,14 @@ export class CarSystem {
         offset[c] = net.length[c] + band;
       }
     }
+    this.#markFeeds(edge, stamp);
+    const feeds = this.#feeds;
     for (let i = 0; i < cars.count; i++) {
       const link = cars.link[i];
       let distance = NaN, hold = 0;
       if (mark[link] === stamp) {
         distance = offset[link] - cars.s[i];
-      } else if (net.kind[link] === LinkKind.lane) {
+      } else if (net.kind[link] === LinkKind.lane && feeds[link] === stamp) {
         const c = this.nextConnector(i);
         if (c < 0) continue;
         if (mark[c] !== stamp) {
@@ -719,9 +735,60 @@ export class CarSystem {
     return now;
   }
 
+  /**
+   * Stamps in `#feeds` every lane a car must be on to count as approaching the crosswalk marked
+   * with `stamp` when it is on neither the crosswalk's lanes nor the connectors into them: the
+   * lanes that lead into those connectors (the car's next turn may be one of them, from any
+   * distance), and the lanes from whose end some path over the lane graph reaches a marked
+   * connector within `APPROACH_REACH` (a car's own route is one such path, at least as long as
+   * the shortest, so no car on another lane can reach the crosswalk within that distance). A
+   * backward search from the marked connectors, bounded by the distance.
+   */
+  #markFeeds(edge: number, stamp: number): void {
+    const net = this.network, mark = this.#mark, offset = this.#markOffset;
+    const distance = this.#feedDistance;
+    this.#feedTail = 0;
+    for (let k = net.edgeStart[edge]; k < net.edgeStart[edge + 1]; k++) {
+      const lane = net.edgeLinks[k];
+      for (let j = net.inStart[lane]; j < net.inStart[lane + 1]; j++) {
+        const c = net.inLinks[j];
+        this.#feed(net.fromLane[c], offset[c], stamp);
+      }
+    }
+    for (let head = 0; head < this.#feedTail; head++) {
+      const lane = this.#feedQueue[head], d = distance[lane];
+      for (let j = net.inStart[lane]; j < net.inStart[lane + 1]; j++) {
+        const c = net.inLinks[j];
+        if (mark[c] !== stamp) {
+          this.#feed(net.fromLane[c], net.length[c] + net.length[lane] + d, stamp);
+        }
+      }
+    }
+  }
+
+  /**
+   * Stamps `lane` in `#feeds` with distance `d` (m) unless it holds a shorter one; queues it for
+   * the search while `d` is within the approach reach (a hair beyond it: a route's sum may round
+   * below the search's).
+   */
+  #feed(lane: number, d: number, stamp: number): void {
+    const feeds = this.#feeds, distance = this.#feedDistance;
+    if (feeds[lane] === stamp && !(d < distance[lane])) return;
+    feeds[lane] = stamp;
+    distance[lane] = d;
+    if (!(d < APPROACH_REACH * (1 + 1e-9) + 1e-6)) return;
+    if (this.#feedTail === this.#feedQueue.length) {
+      const grown = new Int32Array(2 * this.#feedTail);
+      grown.set(this.#feedQueue);
+      this.#feedQueue = grown;
+    }
+    this.#feedQueue[this.#feedTail++] = lane;
+  }
+
   #nextMark(): number {
     if (++this.#markStamp === 0xffff_ffff) {
       this.#mark.fill(0);
+      this.#feeds.fill(0);
       this.#markStamp = 1;
     }
     return this.#markStamp;

@@ -385,6 +385,31 @@ Deno.test("cars: a pedestrian about to cross a street sees every car that can re
   );
 });
 
+Deno.test("cars: approaching a crosswalk over several short links counts up to 60 m along the route", () => {
+  // A street cut into 20 m pieces (maps split streets at every footway node), the crosswalk
+  // 10 m into the last, long piece.
+  const xs = [0, 20, 40, 60, 80, 100, 300];
+  const city = streetCity(
+    xs.map((x): [number, number] => [x, 0]),
+    xs.slice(1).map((_, k) => ({ from: k, to: k + 1 })),
+  );
+  const network = buildLaneNetwork(city);
+  const cars = new CarSystem(network, { desiredSpeedSpread: 0 });
+  const last = laneOf(network, 5, true);
+  const near = cars.addCar({ lane: laneOf(network, 2, true), s: 10, destination: last });
+  const far = cars.addCar({ lane: laneOf(network, 1, true), s: 5, destination: last });
+  cars.addCar({ lane: laneOf(network, 0, true), s: 5, destination: last });
+  const on = cars.addCar({ lane: last, s: 2, destination: last });
+  const out = new CarApproaches();
+  const n = cars.approachingCars({ edge: 5, x: 110, y: 0, width: 3 }, out);
+  const listed = [...out.car.subarray(0, n)];
+  assert.deepEqual(listed, [near, on], `listed ${listed}`);
+  // Three links from the crosswalk's near edge (108.5 m), its front at about 50 m.
+  assert(out.distance[0] > 50 && out.distance[0] < 60, `${out.distance[0]} m`);
+  // The one 25 m further back, two pieces before, is farther than 60 m along its route.
+  assert(!listed.includes(far));
+});
+
 Deno.test("cars: a car's body follows its path through junctions, short links included: its rear never jumps", () => {
   // Two crossroads 6 m apart (a lane shorter than a car between them), and a procedural city.
   const twin = streetCity(
