@@ -12,11 +12,18 @@
  * @module
  */
 import { pointInPolygon } from "../core/geometry.ts";
+import { MapImportError } from "../geo/map_import_error.ts";
 import { CityBlockNavigator } from "../navigation/city_block_navigator.ts";
 import { loadCityTraffic } from "../scenarios/city_traffic.ts";
 
 const map = Deno.env.get("CITY_MAP");
-const run = await loadCityTraffic("city-traffic", { map, agents: 2000, cars: 300, seed: 1 });
+const run = await loadCityTraffic("city-traffic", { map, agents: 2000, cars: 300, seed: 1 }).catch(
+  (error) => {
+    if (!(error instanceof MapImportError)) throw error;
+    console.error(`CITY_MAP: ${error.message}`);
+    Deno.exit(2);
+  },
+);
 for (let k = 0; k < 50; k++) run.world.step();
 const navigator = run.world.navigator;
 if (!(navigator instanceof CityBlockNavigator) || navigator.network === null) {

@@ -114,7 +114,6 @@ export class Vehicles {
   #sweepY: Float64Array = new Float64Array(0);
   #sweepCount = 0;
   #sweepDiagonal = 0;
-  #sweepSpeed = 0;
   /** Scratch of the query of the sweeping vehicles. */
   readonly #sweepNear: Uint32Array = new Uint32Array(MAX_NEAR);
   /** Reach map (see `prepareReach`): 1 where a cell may lie within some vehicle's reach. */
@@ -191,7 +190,7 @@ export class Vehicles {
 
   /** Rebuilds the grid and the bounds after the rows were written. */
   finish(): void {
-    let diag = 0, speed = 0, swept = 0, sweptDiag = 0, sweptSpeed = 0;
+    let diag = 0, speed = 0, swept = 0, sweptDiag = 0;
     if (this.#sweepIndex.length < this.count) {
       this.#sweepIndex = new Uint32Array(this.cx.length);
       this.#sweepX = new Float64Array(this.cx.length);
@@ -209,7 +208,6 @@ export class Vehicles {
         this.#sweepX[swept] = this.cx[k];
         this.#sweepY[swept++] = this.cy[k];
         sweptDiag = Math.max(sweptDiag, d);
-        sweptSpeed = Math.max(sweptSpeed, v);
       } else {
         diag = Math.max(diag, d);
       }
@@ -219,7 +217,6 @@ export class Vehicles {
     this.maxSpeed = speed;
     this.#sweepCount = swept;
     this.#sweepDiagonal = sweptDiag;
-    this.#sweepSpeed = sweptSpeed;
     this.grid.rebuild(this.cx, this.cy, this.count);
     if (swept > 0) this.#sweeping.rebuild(this.#sweepX, this.#sweepY, swept);
     this.version++;
@@ -312,18 +309,17 @@ export class Vehicles {
   }
 
   /**
-   * Vehicles whose rectangle (grown by its sweep) may come within `reach` (m) of (x, y), written
-   * to {@linkcode Vehicles.near}; returns how many (at most its length). When `reach` includes
-   * the vehicles' own travel at {@linkcode Vehicles.maxSpeed} over `horizon` seconds, pass the
-   * horizon: the turning vehicles, slower, are then looked for only as far as theirs.
+   * Vehicles whose rectangle (grown by its sweep) may come within `reach` (m) of (x, y) where
+   * they stand now, written to {@linkcode Vehicles.near}; returns how many (at most its length).
+   * For where they may be within a horizon, see {@linkcode Vehicles.queryTravel}.
    */
-  query(x: number, y: number, reach: number, horizon = 0): number {
+  query(x: number, y: number, reach: number): number {
     if (this.count === 0) return 0;
     const near = this.near, first = reach + this.maxHalfDiagonal;
     let n = this.grid.queryRadius(x, y, first, near);
     if (n > near.length) n = near.length;
     if (this.#sweepCount === 0) return n;
-    const second = reach - (this.maxSpeed - this.#sweepSpeed) * horizon + this.#sweepDiagonal;
+    const second = reach + this.#sweepDiagonal;
     if (!(second > first)) return n;
     // Turning vehicles reach farther: those the first query missed (the same test as its own).
     const more = this.#sweeping.queryRadius(x, y, second, this.#sweepNear);
