@@ -530,16 +530,15 @@ export class ForceModel {
       for (let k = 0; k < ACC_SIZE; k++) acc[k] = 0; // cheaper than fill() per agent
       acc[LEFT_GAP] = acc[RIGHT_GAP] = Infinity;
       this.#queried = -1;
-      this.#turned = p.turnShoulders && hasWalls &&
-        !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius) && this.#turnedIn(i);
+      // One look-up in the walls' clearance map serves the shoulder test and the wall forces.
+      const nearWall = hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius);
+      this.#turned = p.turnShoulders && nearWall && this.#turnedIn(i);
       this.#pedestrians(i, acc);
       if (blocked !== null) {
         // Held back: the pedestrian forces oppose at least half the driving force at rest.
         const preferredSpeed = Math.sqrt(tvx * tvx + tvy * tvy);
         const held = -(acc[FX] * ex + acc[FY] * ey) > 0.5 * m * preferredSpeed * invTau;
-        if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
-          this.#walls(i, acc);
-        }
+        if (nearWall) this.#walls(i, acc);
         const side = this.#updateBlocked(i, preferredSpeed, held, blocked, acc);
         if (side !== 0) {
           // Probe sideways along the line instead of pushing on.
@@ -547,7 +546,7 @@ export class ForceModel {
           tvx = -side * ey * s;
           tvy = side * ex * s;
         }
-      } else if (hasWalls && !wallGrid.isClear(agents.px[i], agents.py[i], obstacleRadius)) {
+      } else if (nearWall) {
         this.#walls(i, acc);
       }
       if (withVehicles && vehicles.mayReach(agents.px[i], agents.py[i])) {

@@ -584,3 +584,46 @@ Deno.test("cars: a turning car's sweep covers where its body goes within the ped
   assert.ok(checked > 100_000, `${checked} checks`);
   assert.ok(worst < 0.02, `a body ${worst.toFixed(3)} m beyond its sweep (${where})`);
 });
+
+Deno.test("cars: the order pedestrians are visited in does not change what the cars do", () => {
+  const city = generateProceduralCity({ blocksX: 3, blocksY: 3 });
+  const network = buildLaneNetwork(city);
+  const lights = buildTrafficLights(network, city, { seed: 2 });
+  // 3,000 people standing or walking all over the city, on streets and crosswalks included.
+  const n = 3000, rng = { s: 11 };
+  const next = () => (rng.s = (rng.s * 16807) % 2147483647) / 2147483647;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let k = 0; k < network.px.length; k++) {
+    minX = Math.min(minX, network.px[k]);
+    maxX = Math.max(maxX, network.px[k]);
+    minY = Math.min(minY, network.py[k]);
+    maxY = Math.max(maxY, network.py[k]);
+  }
+  const people: PedestrianView = {
+    count: n,
+    px: Float64Array.from({ length: n }, () => minX + next() * (maxX - minX)),
+    py: Float64Array.from({ length: n }, () => minY + next() * (maxY - minY)),
+    vx: Float64Array.from({ length: n }, () => next() * 2.6 - 1.3),
+    vy: Float64Array.from({ length: n }, () => next() * 2.6 - 1.3),
+    radius: new Float64Array(n).fill(0.25),
+  };
+  // A shuffled order, and the reversed one.
+  const shuffled = Uint32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
+  const reversed = Uint32Array.from({ length: n }, (_, i) => n - 1 - i);
+  const run = (pedestrians: PedestrianView | undefined, order?: Uint32Array) => {
+    const cars = new CarSystem(network, { lights, seed: 5 });
+    cars.populate(200);
+    for (let k = 0; k < 400; k++) cars.step(DT, pedestrians, order);
+    const c = cars.cars;
+    return [c.link, c.s, c.speed, c.x, c.y].map((a) => [...a]);
+  };
+  const plain = run(people);
+  assert.deepEqual(run(people, shuffled), plain);
+  assert.deepEqual(run(people, reversed), plain);
+  // The people matter: without them the cars drive otherwise.
+  assert.notDeepEqual(run(undefined), plain);
+});
