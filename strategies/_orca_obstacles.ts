@@ -24,6 +24,19 @@ import { isNarrowOpening, NARROW_MARGIN } from "./_narrow_opening.ts";
  */
 const CACHE_MARGIN = 1.5;
 
+/**
+ * An agent's own list of segments (see {@linkcode ObstacleQuery.agent}) holds those within its
+ * range plus this margin (m) of where it was made, and serves until the agent has moved that
+ * far: at walking speed, some twenty steps of 0.05 s.
+ */
+const LIST_MARGIN = 1.5;
+
+/** Most segments an agent's own list holds; an agent with more near it asks the grid each step. */
+const LIST_CAPACITY = 64;
+
+/** Values kept per own list: centre x, y, radius, count. */
+const LIST_FIELDS = 4;
+
 /** Relative margin against rounding in the "disc inside the cached disc" test. */
 const CACHE_SLACK = 1e-9;
 
@@ -62,6 +75,13 @@ export class ObstacleQuery {
   maxSpeed = 0;
   /** tau^O: how long the velocity must stay clear of the walls (s). @default 5 */
   horizon = 5;
+  /**
+   * Index of the agent asking (-1: none). The segments within its range plus a margin are kept
+   * under its index and serve its next steps until it has moved as far as the margin (any query
+   * whose disc lies inside the kept one may use them: a list found for another agent that had
+   * this index is simply made anew where it no longer covers).
+   */
+  agent = -1;
 }
 
 /**
@@ -122,8 +142,6 @@ export class OrcaObstacles {
 
   /** Where segments near a point are looked up: the world's grid, or one of the joined ones. */
   #index: StaticObstacles | SegmentGrid | null = null;
-  /** The segments within range of the last query (before the visibility test). */
-  #inRange: Uint32Array = new Uint32Array(64);
   #order: Int32Array = new Int32Array(64);
   #orderDistSq: Float64Array = new Float64Array(64);
   #sortOrder: Int32Array = new Int32Array(64);
@@ -138,19 +156,18 @@ export class OrcaObstacles {
   /** Geometry version of the cached answer; -1 for none. */
   #cacheVersion = -1;
   /**
-   * Whether the cached answer is the grid's own for exactly the disc of the agent that asked
-   * (no margin): then its order is the one a query of its own would give.
+   * Agents' own lists (see {@linkcode ObstacleQuery.agent}), by agent index: `LIST_FIELDS`
+   * values each (the centre x and y (m) and radius (m) of the disc a list covers, and how many
+   * segments it holds, -1 for none kept; together, so that one cache line holds them), and the
+   * segments, `LIST_CAPACITY` per agent.
    */
-  #cacheExact = false;
-  /** Range (m) of the agent that made the last grid query. */
-  #askedRange = 0;
-  /**
-   * Queries the last wide answer saved: agents after the first that it served, less the ties
-   * that needed a query of their own anyway.
-   */
-  #wideServed = 0;
-  /** A query of its own, when the cached answer cannot settle the order. */
-  #fresh = new NeighbourQuery(32);
+  #lists: Float64Array = new Float64Array(0);
+  #listItems: Uint32Array = new Uint32Array(0);
+  /** A grid answer for one agent's own list. */
+  #fresh = new NeighbourQuery(LIST_CAPACITY);
+  /** Where `#candidates` left the segments to filter: an array and the offset of the first. */
+  #candidateSource: Uint32Array = new Uint32Array(0);
+  #candidateOffset = 0;
   /** The obstacles the per-segment arrays describe. */
   #source: StaticObstacles | null = null;
   /** The query being answered. */
@@ -195,6 +212,9 @@ export class OrcaObstacles {
     this.version = obstacles.version;
     this.#source = obstacles;
     this.#cacheVersion = -1;
+    // Lists made for other geometry hold other segment numbers.
+    const lists = this.#lists;
+    for (let k = LIST_FIELDS - 1; k < lists.length; k += LIST_FIELDS) lists[k] = -1;
   }
 
   /**
@@ -245,12 +265,6 @@ export class OrcaObstacles {
     const dist = this.#orderDistSq, gathered = this.#gathered;
     let count = 0;
     while (count < gathered && dist[count] <= r2) count++;
-    for (let k = 1; k < count; k++) {
-      if (dist[k] === dist[k - 1]) {
-        count = this.#gather(range);
-        break;
-      }
-    }
     return this.#pushFirst(lines, count);
   }
 
@@ -347,84 +361,28 @@ export class OrcaObstacles {
   }
 
   /**
-   * Finds the visible segments within `range` (m) of the query, nearest first (see
-   * `#sortVisible`): the segment grid's answer. The grid is asked for a disc `CACHE_MARGIN`
-   * wider than needed, and the next agents (solved in grid order, so nearby) whose disc lies
-   * inside it take their segments from that answer with the grid's own distance test. Only the
-   * order of equally far segments can differ from a query of their own: then the grid is asked.
+   * Finds the visible segments within `range` (m) of the query among a superset of them
+   * (`#candidates`): those whose outer side faces the agent, as `segment << 1 | backward` in
+   * `#order`, nearest first, equally far ones by that code, with their squared distances in
+   * `#orderDistSq`. The order is total, so any superset gives the answer of the segment grid's
+   * own. Returns how many.
    */
   #gather(range: number): number {
     const px = this.#query.x, py = this.#query.y;
-    const dx = px - this.#cacheX, dy = py - this.#cacheY;
-    const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
-    const shift = Math.sqrt(dx * dx + dy * dy);
-    if (!(this.#cacheVersion === this.version && shift + range <= this.#cacheRange - slack)) {
-      // A wide disc serves the agents that follow only when they stand close together; where
-      // the last query was exact and a wide one would not have served this agent either, ask
-      // for the exact disc: its order settles ties without a second query.
-      const wideWouldServe = this.#cacheVersion === this.version &&
-        shift + range <= this.#askedRange + CACHE_MARGIN - slack;
-      const exact = this.#cacheExact ? !wideWouldServe : this.#wideServed <= 0;
-      const asked = exact ? range : range + CACHE_MARGIN;
-      this.#cache.segments(this.#index!, px, py, asked);
-      this.#cacheX = px;
-      this.#cacheY = py;
-      this.#cacheRange = asked;
-      this.#cacheVersion = this.version;
-      this.#cacheExact = exact;
-      this.#askedRange = range;
-      this.#wideServed = 0;
-    } else if (!this.#cacheExact) {
-      this.#wideServed++;
-    }
-    const n = this.#cache.count, cached = this.#cache.found;
-    if (this.#inRange.length < n) this.#inRange = new Uint32Array(capacityFor(n));
-    const { ax, ay, bx, by } = this;
-    const inRange = this.#inRange, r2 = range * range;
-    let count = 0;
-    for (let c = 0; c < n; c++) {
-      const s = cached[c];
-      inRange[count] = s;
-      count += +(pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]) <= r2);
-    }
-    count = count === 0 ? 0 : this.#sortVisible(inRange, count);
-    const dist = this.#orderDistSq;
-    const own = this.#cacheExact && this.#cacheX === px && this.#cacheY === py &&
-      this.#cacheRange === range;
-    for (let k = 1; k < count && !own; k++) {
-      if (dist[k] === dist[k - 1]) {
-        count = this.#askGrid(range);
-        if (!this.#cacheExact) this.#wideServed--;
-        break;
-      }
-    }
-    this.#gathered = count;
-    return count;
-  }
-
-  /** `#gather` without the cache: asks the segment grid for exactly `range`. */
-  #askGrid(range: number): number {
-    const found = this.#fresh.segments(this.#index!, this.#query.x, this.#query.y, range);
-    return found === 0 ? 0 : this.#sortVisible(this.#fresh.found, found);
-  }
-
-  /**
-   * Keeps the first `found` segments of `segments` whose outer side faces the agent, as
-   * `segment << 1 | backward`, ordered by distance (nearest first, equally far ones in the
-   * order found); returns how many.
-   */
-  #sortVisible(segments: Uint32Array, found: number): number {
-    if (this.#order.length < found) this.#growOrder(found);
+    const n = this.#candidates(range);
+    const cached = this.#candidateSource, offset = this.#candidateOffset;
+    if (this.#order.length < n) this.#growOrder(n);
     const { ax, ay, bx, by, solidLeft } = this;
-    const px = this.#query.x, py = this.#query.y;
-    const ux = this.ux, uy = this.uy;
+    const ux = this.ux, uy = this.uy, r2 = range * range;
     const order = this.#order, dist = this.#orderDistSq;
     // A few segments (the usual case) are sorted by insertion as they come; many (a wall of
     // many pieces) are collected first and merge-sorted, so that they cost n log n, not n².
-    const insert = found <= SORT_RUN;
+    const insert = n <= SORT_RUN;
     let count = 0;
-    for (let k = 0; k < found; k++) {
-      const s = segments[k];
+    for (let c = offset, end = offset + n; c < end; c++) {
+      const s = cached[c];
+      const d2 = pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]);
+      if (!(d2 <= r2)) continue;
       // det(u, p - a) < 0: the agent is on the right of a → b.
       const side = ux[s] * (py - ay[s]) - uy[s] * (px - ax[s]);
       let code: number;
@@ -434,10 +392,9 @@ export class OrcaObstacles {
       } else {
         code = (s << 1) | (side > 0 ? 1 : 0);
       }
-      const d2 = pointSegmentDistanceSq(px, py, ax[s], ay[s], bx[s], by[s]);
       let j = count++;
       if (insert) {
-        while (j > 0 && dist[j - 1] > d2) {
+        while (j > 0 && (dist[j - 1] > d2 || (dist[j - 1] === d2 && order[j - 1] > code))) {
           dist[j] = dist[j - 1];
           order[j] = order[j - 1];
           j--;
@@ -446,8 +403,73 @@ export class OrcaObstacles {
       dist[j] = d2;
       order[j] = code;
     }
-    if (!insert) _sortByDistance(dist, order, count, this.#sortDistSq, this.#sortOrder);
+    if (!insert && count > 1) {
+      _sortByDistance(dist, order, count, this.#sortDistSq, this.#sortOrder);
+    }
+    this.#gathered = count;
     return count;
+  }
+
+  /**
+   * Every segment within `range` (m) of the query, and perhaps others, into
+   * `#candidateSource` from `#candidateOffset`; returns how many. The agent's own list when it
+   * has one that covers the disc (made anew, the range plus `LIST_MARGIN`, when it does not);
+   * without an agent, the last answer of the grid when its disc covers this one (asked anew,
+   * `CACHE_MARGIN` wider, when not: the next agents, solved in grid order, stand close by).
+   */
+  #candidates(range: number): number {
+    const q = this.#query, px = q.x, py = q.y, agent = q.agent;
+    const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
+    if (agent >= 0) {
+      if (LIST_FIELDS * agent >= this.#lists.length) this.#growLists(agent + 1);
+      const lists = this.#lists, at = LIST_FIELDS * agent;
+      const dx = px - lists[at], dy = py - lists[at + 1];
+      if (!(lists[at + 3] >= 0 && Math.sqrt(dx * dx + dy * dy) + range <= lists[at + 2] - slack)) {
+        const asked = range + LIST_MARGIN;
+        const found = this.#fresh.segments(this.#index!, px, py, asked);
+        lists[at] = px;
+        lists[at + 1] = py;
+        lists[at + 2] = asked;
+        if (found > LIST_CAPACITY) {
+          lists[at + 3] = -1;
+          this.#candidateSource = this.#fresh.found;
+          this.#candidateOffset = 0;
+          return found;
+        }
+        this.#listItems.set(this.#fresh.found.subarray(0, found), agent * LIST_CAPACITY);
+        lists[at + 3] = found;
+      }
+      this.#candidateSource = this.#listItems;
+      this.#candidateOffset = agent * LIST_CAPACITY;
+      return lists[at + 3];
+    }
+    const dx = px - this.#cacheX, dy = py - this.#cacheY;
+    if (
+      !(this.#cacheVersion === this.version &&
+        Math.sqrt(dx * dx + dy * dy) + range <= this.#cacheRange - slack)
+    ) {
+      const asked = range + CACHE_MARGIN;
+      this.#cache.segments(this.#index!, px, py, asked);
+      this.#cacheX = px;
+      this.#cacheY = py;
+      this.#cacheRange = asked;
+      this.#cacheVersion = this.version;
+    }
+    this.#candidateSource = this.#cache.found;
+    this.#candidateOffset = 0;
+    return this.#cache.count;
+  }
+
+  /** Makes room for the own lists of agents `0 … count-1`, keeping those there are. */
+  #growLists(count: number): void {
+    const size = capacityFor(count), old = this.#lists.length / LIST_FIELDS;
+    const lists = new Float64Array(LIST_FIELDS * size);
+    lists.set(this.#lists);
+    for (let k = old; k < size; k++) lists[LIST_FIELDS * k + 3] = -1;
+    this.#lists = lists;
+    const items = new Uint32Array(size * LIST_CAPACITY);
+    items.set(this.#listItems);
+    this.#listItems = items;
   }
 
   #growOrder(n: number): void {
@@ -706,8 +728,8 @@ function _continues(obstacles: StaticObstacles, p: number, s: number): boolean {
 
 /**
  * Sorts the first `count` entries of `dist` ascending, carrying `order` along; equal distances
- * keep their order (as the insertion sort this replaces did: one agent's order of equally far
- * segments is the grid's). Small lists are sorted by insertion, longer ones by merging runs
+ * by their `order` code (unique), so the result does not depend on the order the segments came
+ * in. Small lists are sorted by insertion, longer ones by merging runs
  * through the scratch arrays (at least `count` long), so a wall of many pieces costs
  * n log n, not n².
  */
@@ -731,8 +753,9 @@ function _sortByDistance(
       const mid = Math.min(lo + width, count), hi = Math.min(lo + 2 * width, count);
       let i = lo, j = mid, k = lo;
       while (i < mid && j < hi) {
-        // Strictly smaller from the right only: equal distances keep their order.
-        if (fromDist[j] < fromDist[i]) {
+        // Nearer first, equally far ones by their code (each code comes once).
+        const dj = fromDist[j], di = fromDist[i];
+        if (dj < di || (dj === di && fromOrder[j] < fromOrder[i])) {
           toDist[k] = fromDist[j];
           toOrder[k++] = fromOrder[j++];
         } else {
@@ -763,12 +786,12 @@ function _sortByDistance(
 /** Runs this long are sorted by insertion before merging. */
 const SORT_RUN = 32;
 
-/** Stable insertion sort of `dist[lo … hi-1]`, carrying `order` along. */
+/** Insertion sort of `dist[lo … hi-1]` (equal ones by `order`), carrying `order` along. */
 function _insertionSort(dist: Float64Array, order: Int32Array, lo: number, hi: number): void {
   for (let k = lo + 1; k < hi; k++) {
     const d = dist[k], code = order[k];
     let j = k;
-    while (j > lo && dist[j - 1] > d) {
+    while (j > lo && (dist[j - 1] > d || (dist[j - 1] === d && order[j - 1] > code))) {
       dist[j] = dist[j - 1];
       order[j] = order[j - 1];
       j--;

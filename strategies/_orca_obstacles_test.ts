@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { StaticObstacles } from "../core/obstacles.ts";
 import { Rng } from "../core/rng.ts";
+import { SegmentGrid } from "../core/segment_grid.ts";
 import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
 import { OrcaLines } from "./_orca_lp.ts";
 
@@ -128,12 +129,12 @@ Deno.test("orca obstacle geometry follows a change of the obstacles", () => {
   assert(allows(1) && !allows(-1), "the wall below forbids walking down");
 });
 
-Deno.test("orca obstacle half-planes of equally far walls come in the order of their own query", () => {
+Deno.test("orca obstacle half-planes of equally far walls come in one order whatever disc found them", () => {
   // Two walls 5 m to either side of agents on x = 0: equally far. Scanning the segment grid
   // row by row from the bottom of the query disc, the right wall, which reaches further down,
-  // comes first in a disc reaching below y = 1, the left one otherwise (it comes first along
-  // the row where both start). The order of the half-planes follows, and with it the result of
-  // the linear program when both bind.
+  // is found first in a disc reaching below y = 1, the left one otherwise. Equally far segments
+  // are ordered by segment (the left wall was added first), so the half-planes, and with them
+  // the result of the linear program when both bind, do not depend on the disc.
   const obstacles = new StaticObstacles();
   obstacles.addWall([[-5, 2.5], [-5, 22.5]]);
   obstacles.addWall([[5, -20], [5, 20]]);
@@ -143,26 +144,121 @@ Deno.test("orca obstacle half-planes of equally far walls come in the order of t
     fresh.pushLines(lines, query([0, 7.5, 0, 1, 0.25, 1], tau));
     return lines;
   };
-  const left = own(5), right = own(10);
-  assert.equal(left.count, 2);
-  assert(left.px[0] < 0 && left.px[1] > 0, "over 5 s (a 5.25 m disc) the left wall comes first");
-  assert(right.px[0] > 0 && right.px[1] < 0, "over 10 s (10.25 m) the right wall comes first");
+  const near = own(5), far = own(10);
+  assert.equal(near.count, 2);
+  assert(near.px[0] < 0 && near.px[1] > 0, "over 5 s (a 5.25 m disc) the left wall comes first");
+  assert.equal(far.count, 2);
+  assert(far.px[0] < 0 && far.px[1] > 0, "over 10 s (10.25 m) the left wall comes first too");
   // The segments of an agent just below, reused (its disc reaches below y = 1).
   const cached = new OrcaObstacles(), lines = new OrcaLines();
   cached.update(obstacles);
   cached.pushLines(lines, query([0, 6.5, 0, 0, 0.25, 1], 5));
   lines.count = 0;
   cached.pushLines(lines, query([0, 7.5, 0, 1, 0.25, 1], 5));
-  assert.equal(bits(lines), bits(left));
+  assert.equal(bits(lines), bits(near));
   // The shorter horizon after the longer one.
   const reused = new OrcaObstacles();
   reused.update(obstacles);
   lines.count = 0;
   reused.pushLines(lines, query([0, 7.5, 0, 1, 0.25, 1], 10));
-  assert.equal(bits(lines), bits(right));
+  assert.equal(bits(lines), bits(far));
   lines.count = 0;
   reused.pushNearer(lines, query([0, 7.5, 0, 1, 0.25, 1], 5));
-  assert.equal(bits(lines), bits(left));
+  assert.equal(bits(lines), bits(near));
+});
+
+/** Counts the segment grid's queries while `body` runs. */
+function gridQueries(body: () => void): number {
+  const original = SegmentGrid.prototype.queryRadius;
+  let calls = 0;
+  SegmentGrid.prototype.queryRadius = function (...args) {
+    calls++;
+    return original.apply(this, args);
+  };
+  try {
+    body();
+  } finally {
+    SegmentGrid.prototype.queryRadius = original;
+  }
+  return calls;
+}
+
+Deno.test("an agent's own segment list gives the half-planes of a query of its own as it walks", () => {
+  const obstacles = geometry();
+  const kept = new OrcaObstacles();
+  kept.update(obstacles);
+  // Two agents walking along the corridor among the pillars, 0.07 m per step (1.4 m/s, 0.05
+  // s steps), solved alternately as in a world's step; their lists are kept under index 0 and 1.
+  const steps = 300;
+  let withLines = 0;
+  const asked = gridQueries(() => {
+    for (let k = 0; k < steps; k++) {
+      for (const [agent, y0, dir] of [[0, -2.6, 1], [1, 3.3, -1]]) {
+        const x = dir * (-13 + 0.07 * k), y = y0 + 0.4 * Math.sin(k / 15);
+        const q = query([x, y, dir * 1.4, 0, 0.25, 2.6], 5);
+        q.agent = agent;
+        const lines = new OrcaLines();
+        const n = kept.pushLines(lines, q);
+        const nearLines = new OrcaLines();
+        q.horizon = 0.5;
+        kept.pushNearer(nearLines, q);
+        const fresh = new OrcaObstacles(), own = new OrcaLines(), ownNear = new OrcaLines();
+        fresh.update(obstacles);
+        fresh.pushLines(own, query([x, y, dir * 1.4, 0, 0.25, 2.6], 5));
+        fresh.pushLines(ownNear, query([x, y, dir * 1.4, 0, 0.25, 2.6], 0.5));
+        assert.equal(bits(lines), bits(own), `agent ${agent}, step ${k}`);
+        assert.equal(bits(nearLines), bits(ownNear), `agent ${agent}, step ${k}, 0.5 s`);
+        if (n > 0) withLines++;
+      }
+    }
+  });
+  assert(withLines > steps, `only ${withLines} of ${2 * steps} saw a wall`);
+  // Each fresh instance asks the grid once (its 0.5 s query reuses the answer); the kept lists
+  // were made anew only when their agent had walked 1.5 m (21 m each: 28 times), not every step
+  // (600 times).
+  const ownLists = asked - 2 * steps;
+  assert(ownLists >= 2 && ownLists <= 40, `${ownLists} grid queries for the own lists`);
+});
+
+Deno.test("a kept list serves only queries inside its disc, and not other obstacles", () => {
+  // The same pillars and walls, but the top wall 0.2 m lower and added first (so segment
+  // numbers differ): as many changes, the same version.
+  const build = (top: number) => {
+    const obstacles = new StaticObstacles();
+    if (top !== 6) obstacles.addWall([[-14, top], [14, top]]);
+    for (let i = 0; i < 6; i++) {
+      const x = -12 + 4 * i, y = (i % 2) * 3 - 1;
+      obstacles.addPolygon([[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]]);
+    }
+    obstacles.addWall([[-14, -4], [-6, -6], [2, -4], [10, -6], [14, -4]]);
+    if (top === 6) obstacles.addWall([[-14, top], [14, top]]);
+    return obstacles;
+  };
+  const first = build(6), second = build(5.8);
+  assert.equal(first.version, second.version);
+  const ask = (geometryOf: OrcaObstacles, x: number, agent: number) => {
+    const q = query([x, 5.4, 0, 0, 0.25, 0.1], 5); // a 0.75 m disc under the top wall
+    q.agent = agent;
+    const lines = new OrcaLines();
+    geometryOf.pushLines(lines, q);
+    return lines;
+  };
+  const freshOf = (obstacles: StaticObstacles) => {
+    const fresh = new OrcaObstacles();
+    fresh.update(obstacles);
+    return fresh;
+  };
+  const kept = freshOf(first);
+  assert.equal(ask(kept, 0, 0).count, 1, "the top wall");
+  // 0.5 m along (inside the kept 2.25 m disc) and 3 m along (outside): as a fresh query.
+  assert.equal(bits(ask(kept, 0.5, 0)), bits(ask(freshOf(first), 0.5, -1)));
+  assert.equal(bits(ask(kept, 3, 0)), bits(ask(freshOf(first), 3, -1)));
+  // Other obstacles of the same version: the lists made for the earlier ones are not used.
+  kept.update(second);
+  const lines = ask(kept, 3.2, 0);
+  assert.equal(lines.count, 1);
+  assert.equal(bits(lines), bits(ask(freshOf(second), 3.2, -1)));
+  assert.notEqual(bits(lines), bits(ask(freshOf(first), 3.2, -1)), "the walls differ");
 });
 
 Deno.test("orca joins chained collinear pieces into one segment and keeps every corner", () => {

@@ -451,6 +451,7 @@ class OrcaSolver {
     q.vy = this.neighbors.ownVy;
     q.radius = agents.radius[i];
     q.maxSpeed = this.neighbors.ownMaxSpeed;
+    q.agent = i;
     a.turned = false;
     if (!this.anticipates) return;
     const lines = this.lines, out = this.#out;
