@@ -37,13 +37,8 @@ import { Vehicles } from "./vehicles.ts";
  * vehicles' poses to every strategy. It must be deterministic given its own seed.
  */
 export interface WorldTraffic {
-  /**
-   * Advances the vehicles by `dt` seconds, seeing the pedestrians as they stand. `order`, when
-   * given, lists every pedestrian index once, nearby pedestrians close together (the world
-   * passes its grid's order): visiting them in it keeps look-ups by position in cache. It must
-   * not change the result.
-   */
-  step(dt: number, pedestrians: AgentStore, order?: ArrayLike<number>): void;
+  /** Advances the vehicles by `dt` seconds, seeing the pedestrians as they stand. */
+  step(dt: number, pedestrians: AgentStore): void;
   /** Writes every vehicle's rectangle and velocity into `out` (then calls `out.finish()`). */
   writeVehicles(out: Vehicles): void;
   /** Accumulated wall-clock milliseconds per named sub-phase (for benchmarks). */
@@ -442,8 +437,7 @@ export class World {
       let t = t0;
       if (this.traffic) {
         this.#phase = "traffic";
-        const order = this.grid.count === n ? this.grid.sortedIndex : undefined;
-        this.traffic.step(this.dt, this.agents, order);
+        this.traffic.step(this.dt, this.agents);
         this.traffic.writeVehicles(this.vehicles);
         t = this.#lap("traffic", t);
       }

@@ -151,19 +151,14 @@ export class PedestrianObstacles {
     }
   }
 
-  /**
-   * Rebuilds the lists from the pedestrians' current positions and velocities, visiting them in
-   * `order` (every index once) when given: the lists do not depend on the order.
-   */
-  rebuild(pedestrians: PedestrianView, order?: ArrayLike<number>): void {
+  /** Rebuilds the lists from the pedestrians' current positions and velocities. */
+  rebuild(pedestrians: PedestrianView): void {
     const net = this.#network, g = this.#grid;
     const px = pedestrians.px, py = pedestrians.py, vx = pedestrians.vx, vy = pedestrians.vy;
     const radius = pedestrians.radius, tau = this.#lookahead, half = this.#halfWidth;
     const maxSweep = this.#maxSweep, sweeps = this.#sweepGrid;
-    const count = pedestrians.count, ordered = order !== undefined && order.length >= count;
     let n = 0;
-    for (let k = 0; k < count; k++) {
-      const i = ordered ? order[k] : k;
+    for (let i = 0; i < pedestrians.count; i++) {
       const x0 = px[i], y0 = py[i], dx = vx[i] * tau, dy = vy[i] * tau;
       const reach = half + radius[i], move = Math.sqrt(dx * dx + dy * dy);
       const widest = reach + maxSweep;

@@ -614,13 +614,8 @@ export class CarSystem {
     return this.#route[car * this.#routeCapacity + pos];
   }
 
-  /**
-   * Advances every car by `dt` seconds, braking for `pedestrians` when given. `order` (every
-   * pedestrian index once, such as an agent grid's `sortedIndex`) is the order in which they are
-   * entered on the links: nearby ones one after the other keep the look-ups in cache. The result
-   * does not depend on it.
-   */
-  step(dt: number, pedestrians?: PedestrianView, order?: ArrayLike<number>): void {
+  /** Advances every car by `dt` seconds, braking for `pedestrians` when given. */
+  step(dt: number, pedestrians?: PedestrianView): void {
     if (!(dt > 0) || !Number.isFinite(dt)) {
       throw new RangeError(
         `Cannot step car system as 'dt' must be a finite number > 0: current value is ${dt}`,
@@ -633,7 +628,7 @@ export class CarSystem {
     t = this.#lap("index", t);
     this.#hasPedestrians = pedestrians !== undefined && pedestrians.count > 0;
     this.#pedestrianView = this.#hasPedestrians ? pedestrians! : null;
-    if (this.#hasPedestrians) this.#pedestrians.rebuild(pedestrians!, order);
+    if (this.#hasPedestrians) this.#pedestrians.rebuild(pedestrians!);
     t = this.#lap("pedestrians", t);
     this.#decide(dt);
     t = this.#lap("decide", t);

@@ -45,12 +45,9 @@ export class CarTraffic implements WorldTraffic {
     return this.system.phaseMs;
   }
 
-  /**
-   * Advances the cars by `dt` seconds; they brake for the pedestrians on their paths (visited in
-   * `order` when given, see {@linkcode CarSystem.step}).
-   */
-  step(dt: number, pedestrians: AgentStore, order?: ArrayLike<number>): void {
-    this.system.step(dt, pedestrians, order);
+  /** Advances the cars by `dt` seconds; they brake for the pedestrians on their paths. */
+  step(dt: number, pedestrians: AgentStore): void {
+    this.system.step(dt, pedestrians);
   }
 
   /**
