@@ -148,13 +148,21 @@ export class OrcaObstacles {
   #sortDistSq: Float64Array = new Float64Array(64);
   /** Number of segments in `#order` (visible, within the range of the last query). */
   #gathered = 0;
-  /** The last answer of the segment grid, for a disc of `#cacheRange` (m) around the centre. */
+  /** The last wide answer of the segment grid (see `#candidates`). */
   #cache = new NeighbourQuery(32);
-  #cacheX = 0;
-  #cacheY = 0;
-  #cacheRange = -Infinity;
-  /** Geometry version of the cached answer; -1 for none. */
-  #cacheVersion = -1;
+  /**
+   * The set of segments the last query used (`#lastCount` of `#lastSource` from `#lastOffset`):
+   * every segment within `#lastRange` (m) of (`#lastX`, `#lastY`), until the geometry changes
+   * (`#lastValid`); and whether a later query used it too (`#lastServed`).
+   */
+  #lastSource: Uint32Array = new Uint32Array(0);
+  #lastOffset = 0;
+  #lastCount = 0;
+  #lastX = 0;
+  #lastY = 0;
+  #lastRange = -Infinity;
+  #lastValid = false;
+  #lastServed = false;
   /**
    * Agents' own lists (see {@linkcode ObstacleQuery.agent}), by agent index: `LIST_FIELDS`
    * values each (the centre x and y (m) and radius (m) of the disc a list covers, and how many
@@ -211,7 +219,7 @@ export class OrcaObstacles {
     this.#measure();
     this.version = obstacles.version;
     this.#source = obstacles;
-    this.#cacheVersion = -1;
+    this.#lastValid = false;
     // Lists made for other geometry hold other segment numbers.
     const lists = this.#lists;
     for (let k = LIST_FIELDS - 1; k < lists.length; k += LIST_FIELDS) lists[k] = -1;
@@ -412,52 +420,80 @@ export class OrcaObstacles {
 
   /**
    * Every segment within `range` (m) of the query, and perhaps others, into
-   * `#candidateSource` from `#candidateOffset`; returns how many. The agent's own list when it
-   * has one that covers the disc (made anew, the range plus `LIST_MARGIN`, when it does not);
-   * without an agent, the last answer of the grid when its disc covers this one (asked anew,
-   * `CACHE_MARGIN` wider, when not: the next agents, solved in grid order, stand close by).
+   * `#candidateSource` from `#candidateOffset`; returns how many. Any set that covers the disc
+   * gives the same answer, so this only picks the cheapest at hand:
+   *
+   * 1. the set the previous query used, when its disc covers this one (agents are solved in grid
+   *    order: in a crowd the next one stands close by, and that set is still in cache);
+   * 2. where that set served others (a crowd), a new grid answer `CACHE_MARGIN` wider than the
+   *    disc, for the agents that follow;
+   * 3. elsewhere the agent's own list, when it has one that covers the disc (made anew, the range
+   *    plus `LIST_MARGIN`, when it does not); without an agent, as 2.
    */
   #candidates(range: number): number {
     const q = this.#query, px = q.x, py = q.y, agent = q.agent;
     const slack = CACHE_SLACK * (1 + Math.abs(px) + Math.abs(py) + range);
-    if (agent >= 0) {
-      if (LIST_FIELDS * agent >= this.#lists.length) this.#growLists(agent + 1);
-      const lists = this.#lists, at = LIST_FIELDS * agent;
-      const dx = px - lists[at], dy = py - lists[at + 1];
-      if (!(lists[at + 3] >= 0 && Math.sqrt(dx * dx + dy * dy) + range <= lists[at + 2] - slack)) {
-        const asked = range + LIST_MARGIN;
-        const found = this.#fresh.segments(this.#index!, px, py, asked);
-        lists[at] = px;
-        lists[at + 1] = py;
-        lists[at + 2] = asked;
-        if (found > LIST_CAPACITY) {
-          lists[at + 3] = -1;
-          this.#candidateSource = this.#fresh.found;
-          this.#candidateOffset = 0;
-          return found;
-        }
-        this.#listItems.set(this.#fresh.found.subarray(0, found), agent * LIST_CAPACITY);
-        lists[at + 3] = found;
-      }
-      this.#candidateSource = this.#listItems;
-      this.#candidateOffset = agent * LIST_CAPACITY;
-      return lists[at + 3];
+    let dx = px - this.#lastX, dy = py - this.#lastY;
+    if (this.#lastValid && Math.sqrt(dx * dx + dy * dy) + range <= this.#lastRange - slack) {
+      this.#lastServed = true;
+      this.#candidateSource = this.#lastSource;
+      this.#candidateOffset = this.#lastOffset;
+      return this.#lastCount;
     }
-    const dx = px - this.#cacheX, dy = py - this.#cacheY;
-    if (
-      !(this.#cacheVersion === this.version &&
-        Math.sqrt(dx * dx + dy * dy) + range <= this.#cacheRange - slack)
-    ) {
+    if (agent < 0 || this.#lastServed) {
       const asked = range + CACHE_MARGIN;
-      this.#cache.segments(this.#index!, px, py, asked);
-      this.#cacheX = px;
-      this.#cacheY = py;
-      this.#cacheRange = asked;
-      this.#cacheVersion = this.version;
+      const found = this.#cache.segments(this.#index!, px, py, asked);
+      return this.#use(this.#cache.found, 0, found, px, py, asked);
     }
-    this.#candidateSource = this.#cache.found;
-    this.#candidateOffset = 0;
-    return this.#cache.count;
+    if (LIST_FIELDS * agent >= this.#lists.length) this.#growLists(agent + 1);
+    const lists = this.#lists, at = LIST_FIELDS * agent;
+    dx = px - lists[at];
+    dy = py - lists[at + 1];
+    if (!(lists[at + 3] >= 0 && Math.sqrt(dx * dx + dy * dy) + range <= lists[at + 2] - slack)) {
+      const asked = range + LIST_MARGIN;
+      const found = this.#fresh.segments(this.#index!, px, py, asked);
+      lists[at] = px;
+      lists[at + 1] = py;
+      lists[at + 2] = asked;
+      if (found > LIST_CAPACITY) {
+        lists[at + 3] = -1;
+        return this.#use(this.#fresh.found, 0, found, px, py, asked);
+      }
+      this.#listItems.set(this.#fresh.found.subarray(0, found), agent * LIST_CAPACITY);
+      lists[at + 3] = found;
+    }
+    const offset = agent * LIST_CAPACITY;
+    return this.#use(
+      this.#listItems,
+      offset,
+      lists[at + 3],
+      lists[at],
+      lists[at + 1],
+      lists[at + 2],
+    );
+  }
+
+  /**
+   * Makes `count` segments of `source` from `offset`, all those within `range` (m) of (x, y),
+   * the candidates of this query and the set the next one tries first; returns `count`.
+   */
+  #use(
+    source: Uint32Array,
+    offset: number,
+    count: number,
+    x: number,
+    y: number,
+    range: number,
+  ): number {
+    this.#candidateSource = this.#lastSource = source;
+    this.#candidateOffset = this.#lastOffset = offset;
+    this.#lastCount = count;
+    this.#lastX = x;
+    this.#lastY = y;
+    this.#lastRange = range;
+    this.#lastValid = true;
+    this.#lastServed = false;
+    return count;
   }
 
   /** Makes room for the own lists of agents `0 … count-1`, keeping those there are. */

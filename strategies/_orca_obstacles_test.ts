@@ -87,6 +87,31 @@ Deno.test("orca obstacle half-planes are the same whether segments come from the
   assert(nonEmpty > compared / 3, `only ${nonEmpty} of ${compared} saw a wall`);
 });
 
+Deno.test("orca obstacle half-planes of a crowd with kept lists equal queries of their own", () => {
+  // The walkers as one crowd solved in grid order over three steps, each with its own list: a
+  // query may use the previous agent's set, a new wide answer or its own list.
+  const obstacles = geometry();
+  const kept = new OrcaObstacles();
+  kept.update(obstacles);
+  const crowd = walkers(new Rng(5));
+  let compared = 0;
+  for (let step = 0; step < 3; step++) {
+    crowd.forEach((agent, index) => {
+      const moved = [agent[0] + 0.07 * step, agent[1] - 0.05 * step, ...agent.slice(2)];
+      const q = query(moved, 5);
+      q.agent = index;
+      const lines = new OrcaLines(), own = new OrcaLines();
+      kept.pushLines(lines, q);
+      const fresh = new OrcaObstacles();
+      fresh.update(obstacles);
+      fresh.pushLines(own, query(moved, 5));
+      assert.equal(bits(lines), bits(own), `agent ${index}, step ${step}`);
+      compared++;
+    });
+  }
+  assert(compared > 1500, `${compared} queries compared`);
+});
+
 Deno.test("orca obstacle half-planes of a shorter horizon equal a query of their own", () => {
   const obstacles = geometry();
   const reused = new OrcaObstacles();
