@@ -4,11 +4,14 @@
  * then stepped alternately (in alternating order), and the CPU time of each phase is summed
  * per checkout (process CPU time: other processes distort it far less than the wall clock, and
  * alternating steps share out whatever load remains). At the end both worlds' states are
- * compared: a speed change that keeps behaviour leaves every position the same.
+ * compared: a speed change that keeps behaviour leaves every position the same. With
+ * `--scene corridor`, the worlds are the 10,000-agent two-way corridor of `bench/orca_bench.ts`
+ * instead (no cars).
  *
  * ```sh
  * git worktree add ../throng-before <commit>
  * deno run -A bench/city_grid_ab.ts --base ../throng-before --strategy repulsion --steps 60
+ * deno run -A bench/city_grid_ab.ts --base ../throng-before --scene corridor --strategy orca --warmup 200
  * ```
  *
  * @module
@@ -16,6 +19,7 @@
 import { timeCpu } from "./_cpu_time.ts";
 import { parseArgs } from "node:util";
 import { runMain, UsageError } from "../cli/_errors.ts";
+import { buildCorridorCrowd } from "./_corridor_crowd.ts";
 
 const PHASES = ["navigation", "traffic", "avoidance", "metrics", "step"] as const;
 type Phase = typeof PHASES[number];
@@ -26,7 +30,8 @@ interface Side {
   cpu: Record<Phase, number>;
 }
 
-async function side(name: string, root: URL, strategy: string): Promise<Side> {
+async function side(name: string, root: URL, strategy: string, scene: string): Promise<Side> {
+  if (scene === "corridor") return await corridorSide(name, root, strategy);
   const mod = await import(new URL("scenarios/city_traffic.ts", root).href);
   const run = mod.buildCityTraffic("city-grid", { strategy, seed: 1 });
   const cpu = { navigation: 0, traffic: 0, avoidance: 0, metrics: 0, step: 0 };
@@ -39,6 +44,31 @@ async function side(name: string, root: URL, strategy: string): Promise<Side> {
   return { name, world, cpu };
 }
 
+/**
+ * The 10,000-agent two-way corridor of `bench/orca_bench.ts` with `strategy`, built from the
+ * checkout at `root` (its world, navigator and strategies; the crowd from this checkout's
+ * builder). Cars and metrics stay at zero.
+ */
+async function corridorSide(name: string, root: URL, strategy: string): Promise<Side> {
+  const at = (path: string) => import(new URL(path, root).href);
+  const [{ World }, { Rng }, { createGoalSeeker }, { strategies }] = await Promise.all([
+    at("core/world.ts"),
+    at("core/rng.ts"),
+    at("navigation/goal_seeker.ts"),
+    at("strategies/mod.ts"),
+  ]);
+  const world = buildCorridorCrowd(
+    { World, Rng, createGoalSeeker },
+    strategies.create(strategy),
+    10_000,
+  );
+  const cpu = { navigation: 0, traffic: 0, avoidance: 0, metrics: 0, step: 0 };
+  timeCpu(world.navigator!, "updatePreferredVelocities", cpu, "navigation");
+  timeCpu(world.strategy, "computeNewVelocities", cpu, "avoidance");
+  timeCpu(world, "step", cpu, "step");
+  return { name, world, cpu };
+}
+
 await runMain(async () => {
   const { values } = parseArgs({
     options: {
@@ -46,8 +76,12 @@ await runMain(async () => {
       strategy: { type: "string", default: "repulsion" },
       warmup: { type: "string", default: "100" },
       steps: { type: "string", default: "60" },
+      scene: { type: "string", default: "city-grid" },
     },
   });
+  if (values.scene !== "city-grid" && values.scene !== "corridor") {
+    throw new UsageError(`--scene: expected city-grid or corridor, got ${values.scene}`);
+  }
   if (!values.base) {
     throw new UsageError("--base: expected the path of the checkout to compare with");
   }
@@ -60,8 +94,8 @@ await runMain(async () => {
   }
   const baseRoot = new URL(`file://${await Deno.realPath(values.base)}/`);
   const sides = [
-    await side("base", baseRoot, values.strategy!),
-    await side("this", new URL("../", import.meta.url), values.strategy!),
+    await side("base", baseRoot, values.strategy!, values.scene),
+    await side("this", new URL("../", import.meta.url), values.strategy!, values.scene),
   ];
   for (let k = 0; k < warmup; k++) for (const s of sides) s.world.step();
   for (const s of sides) for (const p of PHASES) s.cpu[p] = 0;

@@ -27,6 +27,7 @@ import { World } from "../core/world.ts";
 import { createGoalSeeker } from "../navigation/goal_seeker.ts";
 import { ringRadiusFor } from "../scenarios/build.ts";
 import { createOrcaStrategy } from "../strategies/orca.ts";
+import { buildCorridorCrowd } from "./_corridor_crowd.ts";
 
 const DENSITY = 1; // agents per m²
 const CIRCLE_WARMUP_STEPS = 20;
@@ -65,29 +66,7 @@ function convergedCircle(count: number): World {
 
 /** A 10 m wide corridor holding `count` agents walking both ways. */
 function steadyCorridor(count: number): World {
-  const world = new World({
-    strategy: createOrcaStrategy(),
-    navigator: createGoalSeeker(),
-    capacity: count,
-  });
-  const rng = new Rng(2011);
-  const width = 10, length = count / (width * DENSITY);
-  world.obstacles.addWall([[-length, -width / 2], [2 * length, -width / 2]]);
-  world.obstacles.addWall([[-length, width / 2], [2 * length, width / 2]]);
-  const cols = Math.ceil(Math.sqrt(count * length / width)), rows = Math.ceil(count / cols);
-  for (let i = 0; i < count; i++) {
-    const x = ((i % cols) + 0.5) * (length / cols);
-    const y = -width / 2 + 0.4 + (Math.floor(i / cols) + 0.5) * ((width - 0.8) / rows);
-    const east = rng.chance(0.5);
-    world.addAgent({
-      x,
-      y,
-      goalX: east ? 2 * length : -length,
-      goalY: y,
-      desiredSpeed: desiredSpeed(rng),
-    });
-  }
-  return world;
+  return buildCorridorCrowd({ World, Rng, createGoalSeeker }, createOrcaStrategy(), count);
 }
 
 interface Case {
