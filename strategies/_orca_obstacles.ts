@@ -240,9 +240,8 @@ export class OrcaObstacles {
   /**
    * {@linkcode OrcaObstacles.pushLines} for a shorter horizon (`query.horizon`, at most the
    * previous call's), right after a call of it for the same agent: the segments within the
-   * shorter range are the nearest of those that call found, so the segment grid is not asked
-   * again (unless two of them are equally far: then the order of a fresh query settles which
-   * comes first).
+   * shorter range are the first of those that call found, in the same order, so the segment
+   * grid is not asked again.
    *
    * @example The safety horizon after the anticipation horizon
    * ```ts
