@@ -148,8 +148,11 @@ export class OrcaObstacles {
   #sortDistSq: Float64Array = new Float64Array(64);
   /** Number of segments in `#order` (visible, within the range of the last query). */
   #gathered = 0;
-  /** The last wide answer of the segment grid (see `#candidates`). */
-  #cache = new NeighbourQuery(32);
+  /**
+   * The last answer of the segment grid (see `#candidates`): a wide one for a crowd, or one made
+   * for an agent's own list.
+   */
+  #cache = new NeighbourQuery(LIST_CAPACITY);
   /**
    * The set of segments the last query used (`#lastCount` of `#lastSource` from `#lastOffset`):
    * every segment within `#lastRange` (m) of (`#lastX`, `#lastY`), until the geometry changes
@@ -171,8 +174,6 @@ export class OrcaObstacles {
    */
   #lists: Float64Array = new Float64Array(0);
   #listItems: Uint32Array = new Uint32Array(0);
-  /** A grid answer for one agent's own list. */
-  #fresh = new NeighbourQuery(LIST_CAPACITY);
   /** Where `#candidates` left the segments to filter: an array and the offset of the first. */
   #candidateSource: Uint32Array = new Uint32Array(0);
   #candidateOffset = 0;
@@ -450,15 +451,17 @@ export class OrcaObstacles {
     dy = py - lists[at + 1];
     if (!(lists[at + 3] >= 0 && Math.sqrt(dx * dx + dy * dy) + range <= lists[at + 2] - slack)) {
       const asked = range + LIST_MARGIN;
-      const found = this.#fresh.segments(this.#index!, px, py, asked);
+      // The previous set is not needed any more: the grid's answer may take its place.
+      const found = this.#cache.segments(this.#index!, px, py, asked);
       lists[at] = px;
       lists[at + 1] = py;
       lists[at + 2] = asked;
       if (found > LIST_CAPACITY) {
         lists[at + 3] = -1;
-        return this.#use(this.#fresh.found, 0, found, px, py, asked);
+        return this.#use(this.#cache.found, 0, found, px, py, asked);
       }
-      this.#listItems.set(this.#fresh.found.subarray(0, found), agent * LIST_CAPACITY);
+      const fresh = this.#cache.found, items = this.#listItems, first = agent * LIST_CAPACITY;
+      for (let k = 0; k < found; k++) items[first + k] = fresh[k];
       lists[at + 3] = found;
     }
     const offset = agent * LIST_CAPACITY;
