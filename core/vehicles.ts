@@ -229,16 +229,19 @@ export class Vehicles {
    * A pedestrian with a radius (grown by any margin) of at most r and speed of at most v can
    * then touch a vehicle keeping its course within `horizon` seconds only where the map is
    * marked when `pedestrianReach ≥ r·√2 + v·horizon` (the rectangle grown by r lies within
-   * `halfDiagonal + r·√2` of its centre, which is on that way at every moment). Free when nothing
-   * changed since the last call with the same arguments.
+   * `halfDiagonal + r·√2` of its centre, which is on that way at every moment). Free when the
+   * vehicles have not changed since a call that asked for at least this reach and horizon: that
+   * map marks a superset of this one's points (a wider reach around a longer way), so the
+   * consumers of one step (the force models' push, {@linkcode avoidVehicles}, the near-miss
+   * metric) share it when the widest asks first.
    *
    * @param pedestrianReach reach (m) on top of each vehicle's half diagonal and travel
    * @param horizon seconds of each vehicle's travel at its speed
    */
   prepareReach(pedestrianReach: number, horizon: number): void {
     if (
-      this.#reachVersion === this.version && this.#reachPed === pedestrianReach &&
-      this.#reachHorizon === horizon
+      this.#reachVersion === this.version && pedestrianReach <= this.#reachPed &&
+      horizon <= this.#reachHorizon
     ) return;
     this.#reachVersion = this.version;
     this.#reachPed = pedestrianReach;

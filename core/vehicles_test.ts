@@ -108,6 +108,34 @@ Deno.test("reach map: rebuilt after the vehicles move, answers 'maybe' without a
   assert.equal(v.mayReach(0, 0), true);
 });
 
+Deno.test("reach map: a smaller ask in the same step reuses the larger map, a larger one rebuilds it", () => {
+  const car = () => {
+    const v = new Vehicles();
+    v.setCount(1);
+    v.set(0, 0, 0, 1, 0, 4.5, 1.8, 12, 0); // 12 m/s along +x
+    v.finish();
+    return v;
+  };
+  // Alone, a map for a standing reach of 0.5 m ends a few metres ahead of the car.
+  const small = car();
+  small.prepareReach(0.5, 0);
+  assert.equal(small.mayReach(18, 0), false);
+  // Asked after a map over 1.5 s of travel, the same ask keeps that map (a superset of its own).
+  const v = car();
+  v.prepareReach(3, 1.5);
+  assert.equal(v.mayReach(18, 0), true);
+  assert.equal(v.mayReach(9, 9), false);
+  v.prepareReach(0.5, 0);
+  assert.equal(v.mayReach(18, 0), true);
+  // A wider ask than the map covers builds a new one.
+  v.prepareReach(7, 1.5);
+  assert.equal(v.mayReach(9, 9), true);
+  // So does any ask once the vehicles have moved.
+  v.finish();
+  v.prepareReach(0.5, 0);
+  assert.equal(v.mayReach(18, 0), false);
+});
+
 Deno.test("reach map: a fast car reaches along its way, not behind or far beside it", () => {
   const v = new Vehicles();
   v.setCount(1);
