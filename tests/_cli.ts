@@ -16,6 +16,15 @@ export interface CliResult {
 
 const ROOT = new URL("../", import.meta.url);
 
+/**
+ * `stderr` without the lines Deno itself prints while it fetches an npm package a command needs
+ * for the first time on this machine (`Download https://registry.npmjs.org/…`): they are the
+ * runtime's, not the tool's, and appear only on a fresh machine.
+ */
+export function withoutDownloads(stderr: string): string {
+  return stderr.replace(/^Download https?:\/\/\S+\n?/gm, "");
+}
+
 /** Longest a tool may run in a test before it counts as hanging (ms). */
 export const CLI_TIMEOUT_MS = 30_000;
 
@@ -75,7 +84,11 @@ async function _output(child: Deno.ChildProcess, what: string): Promise<CliResul
     const { code, stdout, stderr } = await child.output();
     if (timedOut) throw new Error(`'${what}' still ran after ${CLI_TIMEOUT_MS / 1000} s`);
     const decoder = new TextDecoder();
-    return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+    return {
+      code,
+      stdout: decoder.decode(stdout),
+      stderr: withoutDownloads(decoder.decode(stderr)),
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { withoutDownloads } from "./_cli.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const TASK = (JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks.view as string)
@@ -27,7 +28,7 @@ function spawnView(args: string[], env: Record<string, string> = {}): Deno.Child
 async function runView(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { code, stdout, stderr } = await spawnView(args).output();
   const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+  return { code, stdout: decoder.decode(stdout), stderr: withoutDownloads(decoder.decode(stderr)) };
 }
 
 /**
@@ -57,7 +58,7 @@ async function serveUntilOpen(
   const stderr = new TextDecoder().decode(
     new Uint8Array(await new Response(child.stderr).arrayBuffer()),
   );
-  return { text, code: status.code, stderr };
+  return { text, code: status.code, stderr: withoutDownloads(stderr) };
 }
 
 function assertOneLineError(stderr: string, pattern: RegExp): void {
