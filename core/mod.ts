@@ -29,6 +29,7 @@ export * from "./population.ts";
 export * from "./registry.ts";
 export * from "./rng.ts";
 export * from "./segment_grid.ts";
+export * from "./speed_density.ts";
 export * from "./strategy.ts";
 export * from "./world.ts";
 export * from "./vehicles.ts";

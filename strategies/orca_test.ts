@@ -12,6 +12,7 @@ import { corridorScenario } from "../scenarios/builtin/corridor.ts";
 import { runScenario } from "../scenarios/run.ts";
 import { createOrcaStrategy, type OrcaOptions, orcaStrategy } from "./orca.ts";
 import { strategies } from "./mod.ts";
+import { weidmannSpeedShare } from "../core/speed_density.ts";
 
 function orcaWorld(options: Partial<OrcaOptions> = {}, walkingSide: WalkingSide = "right"): World {
   return new World({
@@ -372,4 +373,46 @@ Deno.test("orca: four people pressing on a 0.5 m door, two wedged at its posts, 
   const xs = people.map((h) => world.agent(h)!.x.toFixed(2)).join(", ");
   assert.ok(people.every((h) => world.agent(h)!.x >= 0.5), `after ${steps * 0.05} s: x ${xs}`);
   assert.equal(collector.result().wallCrossings, 0);
+});
+
+Deno.test("orca with densitySpeed walks into a dense crowd going its way at Weidmann's speed for it; alone, or without it, at the preferred speed; oncoming people do not count", () => {
+  // Agent 0 1 m behind a block of people 0.6 m apart (2.8 /m²) walking its way at its speed: plain
+  // ORCA sees no conflict and keeps the preferred speed.
+  const newSpeed = (densitySpeed: boolean, crowd: boolean, oncoming = false) => {
+    const world = orcaWorld({ densitySpeed });
+    world.addAgent({ x: 0, y: 0, goalX: 50, goalY: 0 });
+    for (let x = 1; crowd && x < 3.5; x += 0.6) {
+      for (let y = -1.8; y < 1.9; y += 0.6) {
+        world.addAgent({ x, y, goalX: oncoming ? -50 : 50, goalY: y });
+      }
+    }
+    world.step();
+    const a = world.agents, ps = Math.hypot(a.prefVx[0], a.prefVy[0]);
+    for (let i = 0; i < a.count; i++) {
+      a.vx[i] = a.prefVx[i];
+      a.vy[i] = a.prefVy[i];
+    }
+    const info = world.strategy.inspect!(world, 0);
+    // The others in the disc of 1.5 m around the point 1.5 m ahead.
+    let others = 0;
+    for (let i = 1; i < a.count; i++) if (Math.hypot(a.px[i] - 1.5, a.py[i]) <= 1.5) others++;
+    return {
+      speed: Math.hypot(info.newVx as number, info.newVy as number),
+      preferred: ps,
+      weidmann: ps * weidmannSpeedShare(others / (Math.PI * 1.5 * 1.5)),
+      others,
+    };
+  };
+  const plain = newSpeed(false, true), filtered = newSpeed(true, true);
+  const alone = newSpeed(true, false);
+  assert.ok(Math.abs(plain.speed - plain.preferred) < 1e-6, `plain ${plain.speed}`);
+  assert.ok(filtered.others >= 15, `${filtered.others} in the disc`);
+  assert.ok(
+    Math.abs(filtered.speed - filtered.weidmann) < 1e-6 &&
+      filtered.speed < 0.5 * filtered.preferred,
+    `${filtered.speed} m/s against Weidmann's ${filtered.weidmann}`,
+  );
+  assert.ok(Math.abs(alone.speed - alone.preferred) < 1e-6, `alone ${alone.speed}`);
+  // People coming the other way pass in lanes of their own: they do not slow it.
+  assert.equal(newSpeed(true, true, true).speed, newSpeed(false, true, true).speed);
 });

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { weidmannSpeedShare } from "../core/speed_density.ts";
 
 /** Parameters of {@linkcode weidmannSpeed}. */
 export interface WeidmannParameters {
@@ -45,9 +46,7 @@ export function weidmannSpeed(density: number, parameters: WeidmannParameters = 
       `Cannot compute Weidmann speed as 'density' must be a finite number >= 0: current value is ${density}`,
     );
   }
-  if (density === 0) return v0;
-  if (density >= jam) return 0;
-  return v0 * (1 - Math.exp(-gamma * (1 / density - 1 / jam)));
+  return v0 * weidmannSpeedShare(density, gamma, jam);
 }
 
 /**
