@@ -86,6 +86,8 @@ class ViewerApp {
   renderTimes: number[] = [];
   #dirty = false;
   #lastPanels = 0;
+  /** A frame arrived since the panels last showed their views' frames. */
+  #panelsStale = false;
   #tileTimer: ReturnType<typeof setTimeout> | undefined;
   #renderStart = 0;
   /** The camera is where the last fit put it (the user has not moved it since). */
@@ -196,6 +198,11 @@ class ViewerApp {
     new ResizeObserver(() => this.hello && this.#layout(this.#fitted)).observe(element("map"));
     const loop = () => {
       if (this.#dirty) this.#render();
+      else if (this.#panelsStale && performance.now() - this.#lastPanels >= PANELS_EVERY_MS) {
+        // The last frames came between two panel refreshes and nothing has been drawn since (a
+        // paused replay after a seek): show their numbers now.
+        this.#updatePanels(performance.now());
+      }
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
@@ -347,7 +354,15 @@ class ViewerApp {
     );
     this.deck.setProps({ views, viewState: this.#viewStates() });
     this.panels.reset(hello, rects);
+    this.#panelsStale = true; // fresh panels are empty until they show a frame
     this.#invalidate(true);
+  }
+
+  /** Shows each view's latest frame in its panel. */
+  #updatePanels(now: number): void {
+    this.#lastPanels = now;
+    this.#panelsStale = false;
+    for (const slot of this.slots) if (slot.frame) this.panels.update(slot.frame);
   }
 
   #viewStates(): Record<string, MapViewState> {
@@ -363,6 +378,7 @@ class ViewerApp {
     if (!slot) return;
     slot.frame = frame;
     slot.fresh = true;
+    this.#panelsStale = true;
     this.#sampleTrails(slot, frame);
     if (frame.view === 0 && (frame.flags & FrameFlags.replay) !== 0) this.toolbar.time(frame.time);
     this.#invalidate(false);
@@ -387,7 +403,10 @@ class ViewerApp {
     const headings = on.headings && this.#pixelsPerMetre() * 0.25 >= HEADING_MIN_PIXELS;
     const now = performance.now();
     const panels = now - this.#lastPanels >= PANELS_EVERY_MS;
-    if (panels) this.#lastPanels = now;
+    if (panels) {
+      this.#lastPanels = now;
+      this.#panelsStale = false;
+    }
     const layers = this.slots.flatMap((slot, view) => {
       const frame = slot.frame;
       if (frame && slot.fresh) this.#prepare(slot, frame, headings);
