@@ -5,12 +5,12 @@
  *
  * Each world is built when its strategy's turn comes (the one before is let go, so the timed
  * steps share the heap with no other world), then stepped `WARMUP_STEPS` times before timing
- * (everyone has planned a route, queues have formed at the lights). The summary printed at the end gives the CPU time
- * of the timed steps (this process's user + system time, which other processes on a busy
- * machine distort far less than the wall clock of the table) split by phase, also in CPU time:
- * navigation, cars (traffic: car following, braking for pedestrians), the lights alone (their
- * wall clock: a few microseconds), avoidance (the strategy), the metrics observing the step, and
- * the rest (integration, arrivals, indexing).
+ * (everyone has planned a route, queues have formed at the lights). The summary printed at the
+ * end gives the CPU time of the timed steps (this process's user + system time, which other
+ * processes on a busy machine distort far less than the wall clock of the table) split by
+ * phase, also in CPU time: navigation, cars (traffic: car following, braking for pedestrians),
+ * the lights alone (their wall clock: a few microseconds), avoidance (the strategy), the metrics
+ * observing the step, and the rest (integration, arrivals, indexing).
  *
  * Targets (one thread): under 15 ms per step with `repulsion`, under 35 ms with `orca`.
  *
@@ -35,7 +35,7 @@ type Phase = typeof PHASES[number];
 
 interface Case {
   strategy: string;
-  /** Built on the first timed call, dropped after the last (one world in memory at a time). */
+  /** Built on its first timed call, let go when the next case starts (one world at a time). */
   run: CityTrafficRun | null;
   steps: number;
   cpu: Record<Phase, number>;

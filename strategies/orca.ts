@@ -185,7 +185,7 @@ export interface OrcaOptions {
    * {@linkcode DENSITY_RADIUS} of the point {@linkcode DENSITY_AHEAD} ahead along its preferred
    * direction (a disc from its centre to 3 m ahead) that walk its way or stand; oncoming people
    * do not count (they pass in lanes of their own). Plain ORCA keeps walking speed in a dense
-   * crowd, as long as the velocities fit (0.96 m/s at 2 /m² where people walk 0.61), which
+   * crowd, as long as the velocities fit (0.97 m/s at 2 /m² where people walk 0.61), which
    * this filter of the preferred velocity by a fundamental diagram corrects, as DenseSense does
    * (Best et al. 2014). @default false
    */

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { weidmannSpeedShare } from "../core/speed_density.ts";
+import { WEIDMANN_GAMMA, WEIDMANN_JAM_DENSITY, weidmannSpeedShare } from "../core/speed_density.ts";
 
 /** Parameters of {@linkcode weidmannSpeed}. */
 export interface WeidmannParameters {
@@ -39,8 +39,8 @@ export interface WeidmannParameters {
  */
 export function weidmannSpeed(density: number, parameters: WeidmannParameters = {}): number {
   const v0 = parameters.freeSpeed ?? 1.34;
-  const gamma = parameters.gamma ?? 1.913;
-  const jam = parameters.jamDensity ?? 5.4;
+  const gamma = parameters.gamma ?? WEIDMANN_GAMMA;
+  const jam = parameters.jamDensity ?? WEIDMANN_JAM_DENSITY;
   if (!(density >= 0) || !Number.isFinite(density)) {
     throw new RangeError(
       `Cannot compute Weidmann speed as 'density' must be a finite number >= 0: current value is ${density}`,

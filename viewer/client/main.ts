@@ -402,16 +402,11 @@ class ViewerApp {
     const on = this.layers;
     const headings = on.headings && this.#pixelsPerMetre() * 0.25 >= HEADING_MIN_PIXELS;
     const now = performance.now();
-    const panels = now - this.#lastPanels >= PANELS_EVERY_MS;
-    if (panels) {
-      this.#lastPanels = now;
-      this.#panelsStale = false;
-    }
+    if (now - this.#lastPanels >= PANELS_EVERY_MS) this.#updatePanels(now);
     const layers = this.slots.flatMap((slot, view) => {
       const frame = slot.frame;
       if (frame && slot.fresh) this.#prepare(slot, frame, headings);
       slot.fresh = false;
-      if (frame && panels) this.panels.update(frame);
       return buildViewLayers({
         view,
         scene: hello.scene,
