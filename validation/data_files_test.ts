@@ -39,6 +39,17 @@ Deno.test("bottleneck flows measured from the trajectories match the experiments
   assert.ok(r[0] > 1.5 && r[1] < 2.9, `J/b at 1 m: ${r}`);
 });
 
+Deno.test("the measured range at 2 m counts Daamen's doors of 1.65 and 2.75 m by their trend", () => {
+  const tables = bottleneckTables();
+  const [low, high] = empiricalRange(tables, 2)!;
+  // EG measured 1.77 /(m·s) at 2.0 m; Daamen's repeats lie at 2.17–2.36 and 2.07–2.35.
+  assert.ok(Math.abs(low - 1.77) < 0.01, `low ${low}`);
+  assert.ok(high > 2.3 && high < 2.4, `high ${high}`);
+  // Without Daamen's series only the two points at 2.0 m remain (EG 1.77, Nagai 1.94).
+  const [, narrowHigh] = empiricalRange(tables.filter((t) => t.name !== "2010Daamen"), 2)!;
+  assert.ok(Math.abs(narrowHigh - 1.94) < 0.01, `without Daamen ${narrowHigh}`);
+});
+
 Deno.test("ETH/UCY scenes read with their sample steps: ETH's people walk about 1.45 m/s at 0.667 s", () => {
   const eth = ETH_UCY_SCENES.find((s) => s.name === "eth")!;
   assert.ok(Math.abs(eth.sampleSeconds - 2 / 3) < 1e-12);
