@@ -375,6 +375,19 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
         colour: ["#555555", "#777777", "#999999", "#444444"][k % 4],
         marker: MARKERS[k % MARKERS.length],
       }));
+      // The pass criterion's range at each width run, as J = (J/b)·b.
+      const widths = results[0]?.runs[0]?.map((r0) => r0.width) ?? [];
+      const low: [number, number][] = [], high: [number, number][] = [];
+      for (const b of widths) {
+        const range = empiricalRange(bottleneckTables(), b);
+        if (range) low.push([b, range[0] * b]), high.push([b, range[1] * b]);
+      }
+      if (low.length > 0) {
+        series.push(
+          { name: "criterion: lowest measured", points: low, style: "line", colour: "#c8b47a" },
+          { name: "criterion: highest measured", points: high, style: "line", colour: "#8c7a3c" },
+        );
+      }
       results.forEach((r, k) => {
         const points: [number, number][] = [];
         r.runs[0].forEach((r0, m) => {

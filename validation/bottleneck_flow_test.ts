@@ -19,10 +19,13 @@ import { strategies } from "../strategies/mod.ts";
 import { DATA_ROOT } from "./data_files.ts";
 import {
   BOTTLENECK_WIDTHS,
+  type BottleneckFlowResult,
   bottleneckTables,
+  bottleneckTest,
   CHANNEL_LENGTH,
   empiricalRange,
   measureBottleneckFlow,
+  validationAgents,
 } from "./bottleneck_flow.ts";
 
 /** Seeds averaged: one run's flow varies by about ±20 % from seed to seed. */
@@ -142,4 +145,27 @@ Deno.test("raycast-cluster and boxcast empty the room through a 0.8 m door witho
 Deno.test("the measured data are looked for in the shared data folder beside the checkout", () => {
   const checkout = dirname(fileURLToPath(new URL("../deno.json", import.meta.url)));
   assert.equal(fileURLToPath(DATA_ROOT), `${dirname(checkout)}/shared/data/`);
+});
+
+Deno.test("the bottleneck picture draws the criterion's range at each width run, as J", () => {
+  const test = bottleneckTest("channel");
+  const runAt = (width: number, specificFlow: number): BottleneckFlowResult => ({
+    width,
+    channelLength: CHANNEL_LENGTH,
+    seed: 1,
+    agents: validationAgents(width),
+    crossed: validationAgents(width),
+    flow: specificFlow * width,
+    specificFlow,
+    seconds: 60,
+  });
+  const [picture] = test.pictures!(
+    [{ strategy: "model", runs: [[runAt(1, 2), runAt(2, 2)]] }],
+    false,
+  );
+  assert.match(picture.svg, /criterion: lowest measured/);
+  assert.match(picture.svg, /criterion: highest measured/);
+  // EG's 1.77 /(m·s) at 2 m is the lowest there: J = 3.54 /s.
+  const [low2] = empiricalRange(bottleneckTables(), 2)!;
+  assert.ok(Math.abs(low2 * 2 - 3.54) < 0.01, `lowest J at 2 m: ${low2 * 2}`);
 });
