@@ -194,11 +194,12 @@ export class OrcaObstacles {
   /**
    * Whether the agent of the last {@linkcode OrcaObstacles.pushLines}, walking along the unit
    * direction (`ex`, `ey`), stands in or just before an opening narrower than its shoulders plus
-   * `NARROW_MARGIN` on each side (see strategies/_narrow_opening.ts), among the segments that
-   * call gathered.
+   * `margin` (m, default `NARROW_MARGIN`) on each side (see strategies/_narrow_opening.ts), among
+   * the segments that call gathered.
    */
-  inNarrowOpening(ex: number, ey: number): boolean {
-    const q = this.#query, r = q.radius, reach = 3 * r + 2 * NARROW_MARGIN, lim = reach * reach;
+  inNarrowOpening(ex: number, ey: number, margin = NARROW_MARGIN): boolean {
+    const q = this.#query, r = q.radius, reach = 3 * r + 2 * Math.max(margin, NARROW_MARGIN);
+    const lim = reach * reach;
     const order = this.#order, dist = this.#orderDistSq, gathered = this.#gathered;
     let count = 0;
     while (count < gathered && dist[count] <= lim) count++;
@@ -210,7 +211,19 @@ export class OrcaObstacles {
     }
     const segs = this.#narrowSegs;
     for (let k = 0; k < count; k++) segs[k] = order[k] >> 1;
-    return isNarrowOpening(this, segs, count, q.x, q.y, r, ex, ey, this.#narrowX, this.#narrowY);
+    return isNarrowOpening(
+      this,
+      segs,
+      count,
+      q.x,
+      q.y,
+      r,
+      ex,
+      ey,
+      this.#narrowX,
+      this.#narrowY,
+      margin,
+    );
   }
 
   /** Recomputes the segments, directions and convexity for other obstacles or changed geometry. */

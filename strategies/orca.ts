@@ -66,8 +66,9 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  *   half-planes still keep it off the walls.
  *
  * And one for narrow openings, always on: **turned shoulders**. In or just before an opening
- * narrower than its shoulders plus 0.1 m on each side (two walls that do not meet, on both sides
- * of its walking line; strategies/_narrow_opening.ts, the test the force models use), an agent
+ * narrower than its shoulders plus 0.1 m (`openingMargin`) on each side (two walls that do not
+ * meet, on both sides of its walking line; strategies/_narrow_opening.ts, the test the force
+ * models use), an agent
  * turns its shoulders, as people do to slip through: against walls its radius is the body's
  * half-depth (`BODY_DEPTH_SHARE`, 0.6 of the shoulder radius: chest depth against shoulder
  * breadth, S. Pheasant and C. M. Haslegrave, "Bodyspace", 3rd ed., 2006), it drops the wall
@@ -104,6 +105,7 @@ import {
   pushContactLines,
 } from "./_orca_half_planes.ts";
 import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
+import { NARROW_MARGIN } from "./_narrow_opening.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
 import { BODY_DEPTH_SHARE } from "./steering/avoid_volume.ts";
 import {
@@ -190,6 +192,11 @@ export interface OrcaOptions {
    * (Best et al. 2014). @default false
    */
   densitySpeed: boolean;
+  /**
+   * Margin (m) on each side of the shoulders under which an opening counts as narrow, so that
+   * people in or just before it turn their shoulders (see the module doc). @default 0.1
+   */
+  openingMargin: number;
 }
 
 /**
@@ -281,6 +288,15 @@ export const ORCA_OPTIONS: OptionSpecs<OrcaOptions> = {
       "within 1.5 m of a point 1.5 m ahead), as DenseSense filters ORCA's preferred velocity; " +
       "false: plain ORCA, which keeps its speed in dense crowds",
   },
+  openingMargin: {
+    type: "number",
+    default: NARROW_MARGIN,
+    min: 0,
+    max: 2,
+    unit: "m",
+    doc: "margin on each side of the shoulders under which an opening counts as narrow: people " +
+      "in or just before it turn their shoulders",
+  },
 };
 
 /**
@@ -365,6 +381,8 @@ class OrcaSolver {
   readonly anticipates: boolean;
   readonly contactSafety: boolean;
   readonly stepAside: boolean;
+  /** Margin (m) beside the shoulders under which an opening is narrow. */
+  readonly openingMargin: number;
   readonly densitySpeed: boolean;
   readonly lines: OrcaLines;
   readonly projected: OrcaLines;
@@ -403,6 +421,7 @@ class OrcaSolver {
     this.anticipates = this.obstacleSafetyHorizon < this.timeHorizonObst;
     this.contactSafety = options.contactSafety;
     this.stepAside = options.stepAside;
+    this.openingMargin = options.openingMargin;
     this.densitySpeed = options.densitySpeed;
     this.#settings = {
       invTau: 1 / options.timeHorizon,
@@ -530,7 +549,10 @@ class OrcaSolver {
    */
   #turnShoulders(): boolean {
     const a = this.#agent, ps = Math.sqrt(a.prefVx * a.prefVx + a.prefVy * a.prefVy);
-    if (!(ps > 0) || !this.obstacles.inNarrowOpening(a.prefVx / ps, a.prefVy / ps)) return false;
+    if (
+      !(ps > 0) ||
+      !this.obstacles.inNarrowOpening(a.prefVx / ps, a.prefVy / ps, this.openingMargin)
+    ) return false;
     a.turned = true;
     this.#query.radius *= BODY_DEPTH_SHARE;
     return true;

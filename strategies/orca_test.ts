@@ -337,8 +337,8 @@ Deno.test("orca inspect reports neighbours, lines and the chosen velocity", () =
 });
 
 /** A wall across y with a door of `width` (m) centred on y = 0 at x = 0. */
-function doorWorld(width: number): World {
-  const world = orcaWorld();
+function doorWorld(width: number, options: Partial<OrcaOptions> = {}): World {
+  const world = orcaWorld(options);
   world.obstacles.addWall([[0, width / 2], [0, 5]]);
   world.obstacles.addWall([[0, -width / 2], [0, -5]]);
   return world;
@@ -355,6 +355,22 @@ Deno.test("orca turns the shoulders only before an opening narrower than them", 
   open.addAgent({ x: 0, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
   open.step();
   assert.equal(open.strategy.inspect!(open, 0).turned, false);
+});
+
+Deno.test("orca's openingMargin widens the openings where people turn: a 0.9 m door with 0.3 m, not with the default 0.1 m", () => {
+  // A 0.22 m shoulder radius: narrow under 2 × (0.22 + margin), 0.64 m by default, 1.04 m with
+  // 0.3 m (two people abreast no longer fit).
+  for (const [margin, expected] of [[0.1, false], [0.3, true]] as const) {
+    const world = doorWorld(0.9, { openingMargin: margin });
+    world.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
+    world.step();
+    assert.equal(world.strategy.inspect!(world, 0).turned, expected, `margin ${margin} m`);
+  }
+  const wide = doorWorld(1.2, { openingMargin: 0.3 });
+  wide.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
+  wide.step();
+  assert.equal(wide.strategy.inspect!(wide, 0).turned, false, "door 1.2 m");
+  assert.throws(() => createOrcaStrategy({ openingMargin: -0.1 }), /openingMargin/);
 });
 
 Deno.test("orca: four people pressing on a 0.5 m door, two wedged at its posts, all pass within 7 s, none through a wall", () => {

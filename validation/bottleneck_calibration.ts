@@ -1,20 +1,27 @@
 /**
- * Training data for bottleneck flow, kept apart from the validation: the three HERMES
- * unidirectional corridor runs whose 1.8 m corridor ends in a narrow exit (0.70, 0.95 and
- * 1.20 m; Düsseldorf 2009; J. Zhang, W. Klingsch, A. Schadschneider, A. Seyfried, "Transitions
- * in pedestrian fundamental diagrams of straight corridors and T-junctions", J. Stat. Mech.
- * (2011) P06004). The validation's bottleneck tables and the Wuppertal 0.5 m channel are not
- * read here. The flow through each exit is measured from the trajectories as in the
- * validation (J = (n − 1)/(t_n − t_1) over the middle 60 % of the crossings of the exit line)
- * and against the same flow of a simulated copy of the set-up: a waiting room, the 1.8 m wide,
- * 8 m long corridor, and the exit, a thin door of width b centred at the corridor's end.
+ * Training data for bottleneck flow, kept apart from the validation: the HERMES unidirectional
+ * corridor runs (Düsseldorf 2009; J. Zhang, W. Klingsch, A. Schadschneider, A. Seyfried,
+ * "Transitions in pedestrian fundamental diagrams of straight corridors and T-junctions",
+ * J. Stat. Mech. (2011) P06004). Two kinds of openings: the three runs whose 1.8 m corridor ends
+ * in a narrow exit (0.70, 0.95 and 1.20 m), and the five whose crowd enters the set-up through a
+ * narrow entrance (0.50, 0.60, 0.70, 1.00 and 1.45 m) from its waiting area. The validation's
+ * bottleneck tables and the Wuppertal 0.5 m channel are not read here. The flow through each
+ * opening is measured from the trajectories as in the validation (J = (n − 1)/(t_n − t_1) over
+ * the middle 60 % of the crossings of a line) and against the same flow of a simulated copy of
+ * the set-up: a waiting room, for the entrance runs a thin door of width b into a 3.8 m wide,
+ * 4 m long hall, the 1.8 m wide, 8 m long corridor, and for the exit runs a thin door of width
+ * b centred at the corridor's end.
+ *
+ * The entrance itself lies just outside the trajectories (which begin 4 m before the corridor);
+ * its flow is measured where the crowd enters the corridor, which every person crosses once
+ * they are through the entrance.
  *
  * ```sh
- * deno run --allow-read validation/bottleneck_calibration.ts [strategy-spec ...]
+ * deno run --allow-read validation/bottleneck_calibration.ts [--seeds 1-3] [strategy-spec ...]
  * ```
  *
- * prints, per strategy spec (`name:option=value:...`), the simulated J/b at each exit (seeds
- * 1–3) beside the measured one and the RMSE.
+ * prints, per strategy spec (`name:option=value:...`), the simulated J/b at each opening (mean
+ * over the seeds, 1–3 unless given) beside the measured one and the RMSE over the exits, over the entrances and over all.
  *
  * @module
  */
@@ -34,14 +41,22 @@ export const HERMES_EXIT_RUNS: readonly { name: string; width: number; persons: 
   { name: "uo-180-180-120", width: 1.2, persons: 170 },
 ];
 
+/** The runs with a narrow entrance: file, entrance width b (m), persons. */
+export const HERMES_ENTRANCE_RUNS: readonly { name: string; width: number; persons: number }[] = [
+  { name: "uo-050-180-180", width: 0.5, persons: 61 },
+  { name: "uo-060-180-180", width: 0.6, persons: 66 },
+  { name: "uo-070-180-180", width: 0.7, persons: 111 },
+  { name: "uo-100-180-180", width: 1.0, persons: 121 },
+  { name: "uo-145-180-180", width: 1.45, persons: 175 },
+];
+
 /** Corridor width (m) and length (m) of the HERMES unidirectional series (PROVENANCE). */
 const CORRIDOR_WIDTH = 1.8, CORRIDOR_LENGTH = 8;
+/** The hall between the entrance and the corridor: width and length (m; PedPy's polygon). */
+const HALL_WIDTH = 3.8, HALL_LENGTH = 4;
 
-/**
- * Measured flow J (persons/s) through the exit of one run: the crossings of its end, y = −4 m
- * (people walk towards −y), over the middle 60 % of the persons.
- */
-export function measuredExitFlow(name: string): number | null {
+/** Flow J (persons/s) over the middle 60 % of the crossings of y = `lineY` towards −y. */
+function measuredLineFlow(name: string, lineY: number): number | null {
   const data = readJuelichRun({
     file: `trajectories/juelich/hermes-2009-corridor-unidirectional/${name}.txt`,
     unit: "cm",
@@ -50,13 +65,29 @@ export function measuredExitFlow(name: string): number | null {
   const times: number[] = [];
   for (const t of groupByAgent(data).values()) {
     for (let k = 1; k < t.count; k++) {
-      if (t.y[k - 1] > -4 && t.y[k] <= -4) {
+      if (t.y[k - 1] > lineY && t.y[k] <= lineY) {
         times.push(t.time[k]);
         break;
       }
     }
   }
   return steadyFlow(times, times.length);
+}
+
+/**
+ * Measured flow J (persons/s) through the entrance of one run: the crossings of the corridor's
+ * start, y = 4 m (people walk towards −y), over the middle 60 % of the persons.
+ */
+export function measuredEntranceFlow(name: string): number | null {
+  return measuredLineFlow(name, 4);
+}
+
+/**
+ * Measured flow J (persons/s) through the exit of one run: the crossings of its end, y = −4 m
+ * (people walk towards −y), over the middle 60 % of the persons.
+ */
+export function measuredExitFlow(name: string): number | null {
+  return measuredLineFlow(name, -4);
 }
 
 /**
@@ -104,37 +135,117 @@ export function hermesExitScenario(b: number, agents: number): ScenarioSpec {
   };
 }
 
-/** Simulated flow J (persons/s) through the exit of width `b` (m), or null if it clogged. */
-export function simulatedExitFlow(options: {
+/**
+ * The simulated entrance set-up, walking towards +x: a waiting room 10 m wide filled at 1.5
+ * persons/m², a thin wall with a centred entrance of width `b` (m), the hall (3.8 m wide, 4 m
+ * long), the corridor (1.8 m wide, 8 m long, ending at x = 0) and open ground beyond.
+ */
+export function hermesEntranceScenario(b: number, agents: number): ScenarioSpec {
+  if (!(b > 0 && b <= HALL_WIDTH)) {
+    throw new RangeError(
+      `Cannot create the HERMES entrance scenario as 'b' must be in (0, ${HALL_WIDTH}] m: current value is ${b}`,
+    );
+  }
+  const h = b / 2, w = CORRIDOR_WIDTH / 2, hw = HALL_WIDTH / 2, L = CORRIDOR_LENGTH;
+  const door = -L - HALL_LENGTH, depth = Math.max(4, agents / (1.5 * 9.2) + 1.4);
+  return {
+    name: `hermes-entrance-${b}m`,
+    dt: 0.05,
+    duration: Math.ceil(agents / 0.4 + 60),
+    bounds: [door - depth - 0.5, -5.5, 9, 5.5],
+    walls: [
+      [[door, h], [door, 5], [door - depth, 5], [door - depth, -5], [door, -5], [door, -h]],
+      [[door, hw], [-L, hw], [-L, w], [0, w]],
+      [[door, -hw], [-L, -hw], [-L, -w], [0, -w]],
+    ],
+    agents: { radius: distributionSpec(SHOULDER_RADIUS) },
+    goals: { exit: { rect: [6, -4.5, 8, 4.5] } },
+    spawners: [{
+      name: "room",
+      area: { rect: [door - depth + 0.4, -4.6, door - 1, 4.6] },
+      count: agents,
+      goal: "exit",
+      via: [[[door, -h], [door, h]], [[-L, -w], [-L, w]], [[0, -w], [0, w]]],
+    }],
+  };
+}
+
+/** What a simulated opening run needs. */
+interface OpeningRunOptions {
   strategy: string;
   strategyOptions?: Record<string, unknown>;
   width: number;
   agents: number;
   seed: number;
   registry: StrategyRegistry;
-}): number | null {
-  const b = options.width;
-  const built = buildScenario(hermesExitScenario(b, options.agents), {
+}
+
+/** Flow J (persons/s) over the middle 60 % of the crossings of the line x = `lineX`, |y| ≤ `half`. */
+function simulatedLineFlow(
+  spec: ScenarioSpec,
+  lineX: number,
+  half: number,
+  options: OpeningRunOptions,
+): number | null {
+  const built = buildScenario(spec, {
     registry: options.registry,
     strategy: { name: options.strategy, options: options.strategyOptions ?? {} },
     seed: options.seed,
   });
   const world = built.world;
-  const line = new LineCrossings({ from: [0, -b / 2], to: [0, b / 2] });
+  const line = new LineCrossings({ from: [lineX, -half], to: [lineX, half] });
   world.addObserver(line);
   const last = Math.ceil(0.8 * options.agents) - 1;
   while (line.count <= last && world.stepIndex < built.steps && !world.finished) world.step();
   return steadyFlow(line.times, options.agents);
 }
 
-/** Simulated against measured J/b ((m·s)⁻¹) at the three exits. */
+/** Simulated flow J (persons/s) through the exit of width `b` (m), or null if it clogged. */
+export function simulatedExitFlow(options: OpeningRunOptions): number | null {
+  const b = options.width;
+  return simulatedLineFlow(hermesExitScenario(b, options.agents), 0, b / 2, options);
+}
+
+/**
+ * Simulated flow J (persons/s) through the entrance of width `b` (m), counted where the crowd
+ * enters the corridor as in the measurement, or null if it clogged.
+ */
+export function simulatedEntranceFlow(options: OpeningRunOptions): number | null {
+  const spec = hermesEntranceScenario(options.width, options.agents);
+  return simulatedLineFlow(spec, -CORRIDOR_LENGTH, CORRIDOR_WIDTH / 2, options);
+}
+
+/** Simulated against measured J/b ((m·s)⁻¹) at a set of openings. */
 export interface ExitFit {
-  /** Measured J/b per run of {@linkcode HERMES_EXIT_RUNS}. */
+  /** Measured J/b per run. */
   measured: number[];
   /** Simulated J/b per run, mean over the seeds (null: a run clogged). */
   simulated: (number | null)[];
   /** Root mean square of simulated − measured (m·s)⁻¹; Infinity if a run clogged. */
   rmse: number;
+}
+
+/** Mean simulated J/b over `seeds` for each run, against the measured one. */
+function openingFit(
+  runs: readonly { name: string; width: number; persons: number }[],
+  measure: (name: string) => number | null,
+  simulate: (options: OpeningRunOptions) => number | null,
+  strategy: string,
+  strategyOptions: Record<string, unknown>,
+  registry: StrategyRegistry,
+  seeds: readonly number[],
+): ExitFit {
+  const measured = runs.map((r) => measure(r.name)! / r.width);
+  const simulated = runs.map((r) => {
+    const flows = seeds.map((seed) =>
+      simulate({ strategy, strategyOptions, width: r.width, agents: r.persons, seed, registry })
+    );
+    if (flows.some((f) => f === null)) return null;
+    return flows.reduce((sum: number, f) => sum + f!, 0) / flows.length / r.width;
+  });
+  let se = 0;
+  simulated.forEach((j, k) => se += j === null ? Infinity : (j - measured[k]) ** 2);
+  return { measured, simulated, rmse: Math.sqrt(se / measured.length) };
 }
 
 /**
@@ -147,43 +258,88 @@ export function exitFit(
   registry: StrategyRegistry,
   seeds: readonly number[] = [1, 2, 3],
 ): ExitFit {
-  const measured = HERMES_EXIT_RUNS.map((r) => measuredExitFlow(r.name)! / r.width);
-  const simulated = HERMES_EXIT_RUNS.map((r) => {
-    const flows = seeds.map((seed) =>
-      simulatedExitFlow({
-        strategy,
-        strategyOptions,
-        width: r.width,
-        agents: r.persons,
-        seed,
-        registry,
-      })
-    );
-    if (flows.some((f) => f === null)) return null;
-    return flows.reduce((sum: number, f) => sum + f!, 0) / flows.length / r.width;
-  });
-  let se = 0;
-  simulated.forEach((j, k) => se += j === null ? Infinity : (j - measured[k]) ** 2);
-  return { measured, simulated, rmse: Math.sqrt(se / measured.length) };
+  return openingFit(
+    HERMES_EXIT_RUNS,
+    measuredExitFlow,
+    simulatedExitFlow,
+    strategy,
+    strategyOptions,
+    registry,
+    seeds,
+  );
+}
+
+/**
+ * Runs `strategy` with `strategyOptions` through the five entrances (seeds 1–3 by default) and
+ * compares the mean J/b with the measured one.
+ */
+export function entranceFit(
+  strategy: string,
+  strategyOptions: Record<string, unknown>,
+  registry: StrategyRegistry,
+  seeds: readonly number[] = [1, 2, 3],
+): ExitFit {
+  return openingFit(
+    HERMES_ENTRANCE_RUNS,
+    measuredEntranceFlow,
+    simulatedEntranceFlow,
+    strategy,
+    strategyOptions,
+    registry,
+    seeds,
+  );
+}
+
+/** RMSE (m·s)⁻¹ over the runs of several fits together. */
+export function pooledRmse(fits: readonly ExitFit[]): number {
+  let se = 0, n = 0;
+  for (const f of fits) {
+    f.simulated.forEach((j, k) => se += j === null ? Infinity : (j - f.measured[k]) ** 2);
+    n += f.measured.length;
+  }
+  return Math.sqrt(se / n);
 }
 
 if (import.meta.main) {
   const { strategies } = await import("../strategies/mod.ts");
   const { withStrategyVariants } = await import("./mod.ts");
-  const specs = Deno.args.length > 0 ? Deno.args : ["social-force"];
+  const { seedListFlag } = await import("../cli/_args.ts");
+  const { parseArgs } = await import("node:util");
+  let seeds: number[], specs: string[];
+  try {
+    const { values, positionals } = parseArgs({
+      args: Deno.args,
+      options: { seeds: { type: "string", default: "1-3" } },
+      allowPositionals: true,
+    });
+    seeds = seedListFlag(values.seeds!);
+    specs = positionals.length > 0 ? positionals : ["social-force"];
+  } catch (error) {
+    console.error(`bottleneck_calibration: ${(error as Error).message}`);
+    console.error(
+      "Usage: deno run --allow-read validation/bottleneck_calibration.ts [--seeds 1-3] [spec ...]",
+    );
+    Deno.exit(2);
+  }
   const registry = withStrategyVariants(strategies, specs);
+  console.log(`seeds ${seeds.join(", ")}`);
   let first = true;
   for (const spec of specs) {
-    const fit = exitFit(spec, {}, registry);
+    const exits = exitFit(spec, {}, registry, seeds);
+    const entrances = entranceFit(spec, {}, registry, seeds);
     if (first) {
-      console.log(
-        `measured J/b: ${
-          HERMES_EXIT_RUNS.map((r, k) => `${r.width} m ${fit.measured[k].toFixed(2)}`).join(", ")
-        }`,
-      );
+      const list = (runs: typeof HERMES_EXIT_RUNS, fit: ExitFit) =>
+        runs.map((r, k) => `${r.width} m ${fit.measured[k].toFixed(2)}`).join(", ");
+      console.log(`measured J/b, exits: ${list(HERMES_EXIT_RUNS, exits)}`);
+      console.log(`measured J/b, entrances: ${list(HERMES_ENTRANCE_RUNS, entrances)}`);
       first = false;
     }
-    const cells = fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2));
-    console.log(`${spec}: ${cells.join(" / ")}  RMSE ${fit.rmse.toFixed(3)}`);
+    const cells = (fit: ExitFit) =>
+      fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2)).join(" / ");
+    console.log(
+      `${spec}: exits ${cells(exits)} (RMSE ${exits.rmse.toFixed(3)}); entrances ${
+        cells(entrances)
+      } (RMSE ${entrances.rmse.toFixed(3)}); all ${pooledRmse([exits, entrances]).toFixed(3)}`,
+    );
   }
 }

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { strategies } from "../strategies/mod.ts";
-import { exitFit, HERMES_EXIT_RUNS, measuredExitFlow } from "./bottleneck_calibration.ts";
+import {
+  exitFit,
+  HERMES_ENTRANCE_RUNS,
+  HERMES_EXIT_RUNS,
+  measuredEntranceFlow,
+  measuredExitFlow,
+  simulatedEntranceFlow,
+  simulatedExitFlow,
+} from "./bottleneck_calibration.ts";
 
 Deno.test("the HERMES corridor runs with narrow exits pass 2.30, 1.85 and 1.90 persons/(m·s) through their 0.70, 0.95 and 1.20 m exits", () => {
   const expected = [2.30, 1.85, 1.90];
@@ -25,4 +33,40 @@ Deno.test("bottleneck-fitted's A = A_W = 1250 N follows the HERMES exits closer 
     fitted.rmse < hfv.rmse - 0.15,
     `RMSE ${fitted.rmse.toFixed(3)} against ${hfv.rmse.toFixed(3)} with HFV's strengths`,
   );
+});
+
+Deno.test("the HERMES runs with narrow entrances pass 2.40, 2.32, 2.23, 2.44 and 2.02 persons/(m·s) through 0.50–1.45 m", () => {
+  const expected = [2.40, 2.32, 2.23, 2.44, 2.02];
+  HERMES_ENTRANCE_RUNS.forEach((r, k) => {
+    const jb = measuredEntranceFlow(r.name)! / r.width;
+    assert.ok(Math.abs(jb - expected[k]) < 0.02, `${r.name}: J/b ${jb.toFixed(3)} (m·s)⁻¹`);
+  });
+});
+
+Deno.test("orca turning its shoulders in openings under two people abreast (openingMargin 0.2 m) passes the 0.7 m HERMES openings at their measured flow", () => {
+  // Measured J/b 2.30 through the 0.70 m exit and 2.23 through the 0.70 m entrance. Simulated
+  // (seeds 1–3): the default margin of 0.1 m 1.48 and 1.40 (two people wedge at the posts),
+  // 0.2 m 2.21 and 2.15.
+  const mean = (margin: number, kind: "exit" | "entrance") => {
+    const run = kind === "exit" ? HERMES_EXIT_RUNS[0] : HERMES_ENTRANCE_RUNS[2];
+    const simulate = kind === "exit" ? simulatedExitFlow : simulatedEntranceFlow;
+    const flows = [1, 2, 3].map((seed) =>
+      simulate({
+        strategy: "orca",
+        strategyOptions: { openingMargin: margin },
+        width: run.width,
+        agents: run.persons,
+        seed,
+        registry: strategies,
+      })
+    );
+    assert.ok(flows.every((f) => f !== null), `${kind}, margin ${margin}: clogged`);
+    return flows.reduce((sum, f) => sum + f!, 0) / flows.length / run.width;
+  };
+  for (const kind of ["exit", "entrance"] as const) {
+    const measured = kind === "exit" ? 2.30 : 2.23;
+    const turned = mean(0.2, kind), square = mean(0.1, kind);
+    assert.ok(Math.abs(turned - measured) < 0.2, `${kind}, 0.2 m: J/b ${turned.toFixed(2)}`);
+    assert.ok(square < measured - 0.5, `${kind}, 0.1 m: J/b ${square.toFixed(2)}`);
+  }
 });
