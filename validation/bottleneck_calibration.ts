@@ -21,7 +21,8 @@
  * ```
  *
  * prints, per strategy spec (`name:option=value:...`), the simulated J/b at each opening (mean
- * over the seeds, 1–3 unless given) beside the measured one and the RMSE over the exits, over the entrances and over all.
+ * over the seeds, 1–3 unless given) beside the measured one, and the RMSE over the exits, over
+ * the entrances and over all eight runs.
  *
  * @module
  */
@@ -171,7 +172,7 @@ export function hermesEntranceScenario(b: number, agents: number): ScenarioSpec 
 }
 
 /** What a simulated opening run needs. */
-interface OpeningRunOptions {
+export interface OpeningRunOptions {
   strategy: string;
   strategyOptions?: Record<string, unknown>;
   width: number;
@@ -216,7 +217,7 @@ export function simulatedEntranceFlow(options: OpeningRunOptions): number | null
 }
 
 /** Simulated against measured J/b ((m·s)⁻¹) at a set of openings. */
-export interface ExitFit {
+export interface OpeningFit {
   /** Measured J/b per run. */
   measured: number[];
   /** Simulated J/b per run, mean over the seeds (null: a run clogged). */
@@ -234,7 +235,7 @@ function openingFit(
   strategyOptions: Record<string, unknown>,
   registry: StrategyRegistry,
   seeds: readonly number[],
-): ExitFit {
+): OpeningFit {
   const measured = runs.map((r) => measure(r.name)! / r.width);
   const simulated = runs.map((r) => {
     const flows = seeds.map((seed) =>
@@ -257,7 +258,7 @@ export function exitFit(
   strategyOptions: Record<string, unknown>,
   registry: StrategyRegistry,
   seeds: readonly number[] = [1, 2, 3],
-): ExitFit {
+): OpeningFit {
   return openingFit(
     HERMES_EXIT_RUNS,
     measuredExitFlow,
@@ -278,7 +279,7 @@ export function entranceFit(
   strategyOptions: Record<string, unknown>,
   registry: StrategyRegistry,
   seeds: readonly number[] = [1, 2, 3],
-): ExitFit {
+): OpeningFit {
   return openingFit(
     HERMES_ENTRANCE_RUNS,
     measuredEntranceFlow,
@@ -291,7 +292,7 @@ export function entranceFit(
 }
 
 /** RMSE (m·s)⁻¹ over the runs of several fits together. */
-export function pooledRmse(fits: readonly ExitFit[]): number {
+export function pooledRmse(fits: readonly OpeningFit[]): number {
   let se = 0, n = 0;
   for (const f of fits) {
     f.simulated.forEach((j, k) => se += j === null ? Infinity : (j - f.measured[k]) ** 2);
@@ -328,13 +329,13 @@ if (import.meta.main) {
     const exits = exitFit(spec, {}, registry, seeds);
     const entrances = entranceFit(spec, {}, registry, seeds);
     if (first) {
-      const list = (runs: typeof HERMES_EXIT_RUNS, fit: ExitFit) =>
+      const list = (runs: typeof HERMES_EXIT_RUNS, fit: OpeningFit) =>
         runs.map((r, k) => `${r.width} m ${fit.measured[k].toFixed(2)}`).join(", ");
       console.log(`measured J/b, exits: ${list(HERMES_EXIT_RUNS, exits)}`);
       console.log(`measured J/b, entrances: ${list(HERMES_ENTRANCE_RUNS, entrances)}`);
       first = false;
     }
-    const cells = (fit: ExitFit) =>
+    const cells = (fit: OpeningFit) =>
       fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2)).join(" / ");
     console.log(
       `${spec}: exits ${cells(exits)} (RMSE ${exits.rmse.toFixed(3)}); entrances ${
