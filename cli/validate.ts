@@ -18,6 +18,7 @@ import { strategies } from "../strategies/mod.ts";
 import { runSuite, validationTests } from "../validation/suite.ts";
 import { formatReport, writeReport } from "../validation/report.ts";
 import { withStrategyVariants } from "../validation/strategy_variants.ts";
+import { useDataRoot } from "../validation/data_files.ts";
 
 const FLAGS = {
   quick: {
@@ -35,13 +36,18 @@ const FLAGS = {
     help: "comma-separated test ids or id prefixes, e.g. rimea,fd (default: all)",
   },
   out: { type: "string", short: "o", help: "report folder (default out/validation)" },
+  data: {
+    type: "string",
+    help: "measured data folder with the layout of shared/data (default: shared/data beside " +
+      "the repository); tests whose files it lacks report no data",
+  },
   list: { type: "boolean", help: "list the tests with their criteria" },
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
   help: { type: "boolean", short: "h", help: "show this help" },
 } as const;
 
 const USAGE =
-  "Usage: deno task validate [--quick] [--strategies a,b] [--seeds 1-3] [--tests rimea,fd] [--out DIR]";
+  "Usage: deno task validate [--quick] [--strategies a,b] [--seeds 1-3] [--tests rimea,fd] [--out DIR] [--data DIR]";
 
 /** Parses flags and runs the suite; returns the exit code. */
 export function validateMain(args: string[]): number {
@@ -80,6 +86,13 @@ export function validateMain(args: string[]): number {
     registry = withStrategyVariants(strategies, names);
   } catch (error) {
     throw new UsageError(`--strategies: ${(error as Error).message}`);
+  }
+  if (typeof values.data === "string") {
+    try {
+      useDataRoot(values.data);
+    } catch (error) {
+      throw new UsageError(`--data: ${(error as Error).message}`);
+    }
   }
   const quick = values.quick === true;
   const seeds = typeof values.seeds === "string"

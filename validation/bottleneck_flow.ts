@@ -21,6 +21,7 @@ import type { DistributionSpec, ScenarioSpec } from "../scenarios/schema.ts";
 import { type Distribution, SHOULDER_RADIUS } from "../core/distribution.ts";
 import {
   dataPath,
+  dataRoot,
   JUELICH_RUNS,
   type PointTable,
   readJuelichRun,
@@ -230,14 +231,16 @@ export function measuredBottleneckFlow(
   return { flow: steadyFlow(times, times.length, [0.1, 0.9]), passages: times.length };
 }
 
-let _tables: PointTable[] | null | undefined;
+/** The tables read, by data folder. */
+const _tables = new Map<string, PointTable[]>();
 
 /**
  * The measured tables `[b, J]` (cached), with the two trajectory-derived points added as tables
  * `Wuppertal-2018-0.5m` and `HERMES-AO-3.0m`; [] when the data are missing.
  */
 export function bottleneckTables(): PointTable[] {
-  if (_tables !== undefined) return _tables ?? [];
+  const cached = _tables.get(dataRoot().href);
+  if (cached) return cached;
   const tables = readPointTables(dataPath("empirical/bottleneck-flow-vs-width")) ?? [];
   try {
     const narrow = measuredBottleneckFlow(readJuelichRun(JUELICH_RUNS.bottleneck050), {
@@ -259,7 +262,7 @@ export function bottleneckTables(): PointTable[] {
   } catch {
     // Trajectories missing: the tables alone.
   }
-  _tables = tables;
+  _tables.set(dataRoot().href, tables);
   return tables;
 }
 
@@ -347,6 +350,13 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
       ),
     judge(runs) {
       const tables = bottleneckTables();
+      if (tables.length === 0) {
+        return {
+          status: "not-run",
+          summary: `no measured tables in ${dataPath("empirical/bottleneck-flow-vs-width")}`,
+          figures: {},
+        };
+      }
       const cells: string[] = [];
       const figures: Record<string, number | null> = {};
       let pass = true;

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { strategies } from "../strategies/mod.ts";
-import { DATA_ROOT } from "./data_files.ts";
+import { DATA_ROOT, useDataRoot } from "./data_files.ts";
 import {
   BOTTLENECK_WIDTHS,
   type BottleneckFlowResult,
@@ -168,4 +168,28 @@ Deno.test("the bottleneck picture draws the criterion's range at each width run,
   // EG's 1.77 /(m·s) at 2 m is the lowest there: J = 3.54 /s.
   const [low2] = empiricalRange(bottleneckTables(), 2)!;
   assert.ok(Math.abs(low2 * 2 - 3.54) < 0.01, `lowest J at 2 m: ${low2 * 2}`);
+});
+
+Deno.test("without measured tables in the data folder the bottleneck test reports no data instead of failing", () => {
+  const empty = Deno.makeTempDirSync();
+  useDataRoot(empty);
+  try {
+    const run: BottleneckFlowResult = {
+      width: 1,
+      channelLength: 0,
+      seed: 1,
+      agents: 180,
+      crossed: 180,
+      flow: 2,
+      specificFlow: 2,
+      seconds: 90,
+    };
+    const verdict = bottleneckTest("door").judge([[run]], false);
+    assert.equal(verdict.status, "not-run");
+    assert.match(verdict.summary, /no measured tables in .*bottleneck-flow-vs-width/);
+  } finally {
+    useDataRoot(DATA_ROOT);
+    Deno.removeSync(empty, { recursive: true });
+  }
+  assert.ok(bottleneckTables().length >= 7, "the shared tables are read again");
 });

@@ -13,7 +13,7 @@ import type { TrajectoryData } from "../recording/trajectory.ts";
 import { groupByAgent } from "../recording/agent_tracks.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import type { ScenarioSpec } from "../scenarios/schema.ts";
-import { JUELICH_RUNS, readJuelichRun } from "./data_files.ts";
+import { dataRoot, JUELICH_RUNS, readJuelichRun } from "./data_files.ts";
 import { laneOrderOf } from "./lane_order_of.ts";
 import {
   defineTest,
@@ -176,11 +176,13 @@ export function measuredLaneOrder(data: TrajectoryData, halfLength = 4): number 
   return meanOf(orders);
 }
 
-let _measured: Record<string, number | null> | null = null;
+/** The lane orders measured, by data folder. */
+const _measured = new Map<string, Record<string, number | null>>();
 
 /** Φ of the Jülich bidirectional runs bo-360-050, -090 and -160 (cached; null when absent). */
 export function juelichLaneOrders(): Record<string, number | null> {
-  if (_measured) return _measured;
+  const cached = _measured.get(dataRoot().href);
+  if (cached) return cached;
   const out: Record<string, number | null> = {};
   for (const key of ["bo050", "bo090", "bo160"] as const) {
     try {
@@ -189,7 +191,8 @@ export function juelichLaneOrders(): Record<string, number | null> {
       out[key] = null;
     }
   }
-  return (_measured = out);
+  _measured.set(dataRoot().href, out);
+  return out;
 }
 
 /** The lane snapshot as SVG: eastbound red, westbound blue, corridor walls grey. */

@@ -7,15 +7,56 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL as toFileUrl } from "node:url";
 import { readTrajectory } from "../recording/read_trajectory.ts";
 import type { TrajectoryData } from "../recording/trajectory.ts";
 
-/** The data folder: `shared/data/` beside the repository root. */
+/** The default data folder: `shared/data/` beside the repository root. */
 export const DATA_ROOT: URL = new URL("../../shared/data/", import.meta.url);
 
-/** The file-system path of `relative` inside {@linkcode DATA_ROOT} (or inside `root`). */
-export function dataPath(relative: string, root: URL = DATA_ROOT): string {
+let _root: URL = DATA_ROOT;
+
+/**
+ * The data folder the readers use now: {@linkcode DATA_ROOT} unless {@linkcode useDataRoot} set
+ * another.
+ */
+export function dataRoot(): URL {
+  return _root;
+}
+
+/**
+ * Makes the readers use another data folder with the layout of `shared/data/` (for example
+ * `empirical/bottleneck-flow-vs-width/` with other experiments' tables); tests whose files are
+ * missing there report no measured data. `dir` is a path (relative to the working directory) or
+ * a `file:` URL; a folder that does not exist throws a {@linkcode DataFileError}.
+ *
+ * @example
+ * ```ts
+ * import { DATA_ROOT, dataRoot, useDataRoot } from "./data_files.ts";
+ * import assert from "node:assert/strict";
+ * const dir = Deno.makeTempDirSync();
+ * useDataRoot(dir);
+ * assert.equal(dataRoot().href.endsWith("/"), true);
+ * useDataRoot(DATA_ROOT);
+ * assert.throws(() => useDataRoot(`${dir}/missing`), /missing: not a folder/);
+ * ```
+ */
+export function useDataRoot(dir: string | URL): void {
+  const path = typeof dir === "string" ? dir : fileURLToPath(dir);
+  let isDirectory = false;
+  try {
+    isDirectory = Deno.statSync(path).isDirectory;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (!isDirectory) throw new DataFileError(path, "not a folder");
+  const absolute = toFileUrl(resolve(path)).href;
+  _root = new URL(absolute.endsWith("/") ? absolute : `${absolute}/`);
+}
+
+/** The file-system path of `relative` inside the data folder ({@linkcode dataRoot}) or `root`. */
+export function dataPath(relative: string, root: URL = _root): string {
   return fileURLToPath(new URL(relative, root));
 }
 
@@ -139,7 +180,7 @@ export const JUELICH_RUNS = {
 } as const satisfies Record<string, JuelichRun>;
 
 /** Reads a Jülich run in metres (throws a {@linkcode DataFileError} when it is missing). */
-export function readJuelichRun(run: JuelichRun, root: URL = DATA_ROOT): TrajectoryData {
+export function readJuelichRun(run: JuelichRun, root: URL = _root): TrajectoryData {
   const path = dataPath(run.file, root);
   try {
     Deno.statSync(path);
@@ -271,7 +312,7 @@ export function parseSganTrajectories(text: string, path: string): EthUcySamples
 }
 
 /** Reads an ETH/UCY scene (throws a {@linkcode DataFileError} when it is missing). */
-export function readEthUcyScene(scene: EthUcyScene, root: URL = DATA_ROOT): EthUcySamples {
+export function readEthUcyScene(scene: EthUcyScene, root: URL = _root): EthUcySamples {
   const path = dataPath(scene.file, root);
   let text: string;
   try {

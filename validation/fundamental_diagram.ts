@@ -11,7 +11,7 @@
 import type { Distribution } from "../core/distribution.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
-import { dataPath, type PointTable, readPointTables } from "./data_files.ts";
+import { dataPath, dataRoot, type PointTable, readPointTables } from "./data_files.ts";
 import { MeasurementArea } from "./measurement_area.ts";
 import { RingCorridor, ringSpeed } from "./ring_corridor.ts";
 import {
@@ -19,6 +19,7 @@ import {
   fmt,
   meanOf,
   type MeasureContext,
+  notRunVerdict,
   type Picture,
   type ValidationTest,
 } from "./validation_test_spec.ts";
@@ -201,8 +202,9 @@ const _tables = new Map<string, PointTable[]>();
 
 /** The measured points of a corridor type (every file of its folder), cached; [] when absent. */
 export function fdData(kind: keyof typeof FD_DATA): [number, number][] {
-  if (!_tables.has(kind)) _tables.set(kind, readPointTables(dataPath(FD_DATA[kind])) ?? []);
-  return _tables.get(kind)!.flatMap((t) => t.points);
+  const key = `${dataRoot().href}|${kind}`;
+  if (!_tables.has(key)) _tables.set(key, readPointTables(dataPath(FD_DATA[kind])) ?? []);
+  return _tables.get(key)!.flatMap((t) => t.points);
 }
 
 /** Mean (over seeds) point at each target density: [density, speed]. */
@@ -241,6 +243,9 @@ export function fundamentalDiagramTest(kind: "unidirectional" | "bidirectional")
         measureSeconds: ctx.quick ? 15 : 30,
       }),
     judge(runs) {
+      if (bidirectional && fdData(kind).length === 0) {
+        return notRunVerdict(`no measured points in ${dataPath(FD_DATA[kind])}`);
+      }
       const points = meanFdPoints(runs);
       const unplaced = runs[0].filter((_p, k) => runs.some((r) => r[k].density === null))
         .map((p) => p.target);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dataPath } from "./data_files.ts";
 import type { SuiteResult } from "./suite.ts";
 import type { Verdict } from "./validation_test_spec.ts";
 
@@ -33,7 +34,7 @@ export function formatReport(result: SuiteResult): string {
     "",
     `Strategies ${result.strategies.join(", ")}; seeds ${result.seeds.join(", ")}${
       result.quick ? "; quick variant" : ""
-    }.`,
+    }. Measured data from ${dataPath(".")}.`,
     "",
   );
   const groups = [...new Set(result.tests.map((t) => t.group))];
@@ -110,6 +111,7 @@ export function reportData(result: SuiteResult): Record<string, unknown> {
     strategies: result.strategies,
     seeds: result.seeds,
     quick: result.quick,
+    data: dataPath("."),
     tests: result.tests.map((t) => ({
       id: t.id,
       group: t.group,

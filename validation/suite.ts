@@ -6,6 +6,7 @@
 import type { StrategyRegistry } from "../core/registry.ts";
 import { bottleneckTest } from "./bottleneck_flow.ts";
 import { counterFlowTest } from "./counter_flow.ts";
+import { DataFileError } from "./data_files.ts";
 import { fundamentalDiagramTest } from "./fundamental_diagram.ts";
 import { rimeaTests } from "./rimea_tests.ts";
 import { trajectoryPredictionTest } from "./trajectory_prediction.ts";
@@ -103,17 +104,33 @@ export function runSuite(options: SuiteOptions): SuiteResult {
   for (const test of tests) {
     if (test.needs || test.sameAs) continue;
     const results: StrategyMeasurements<unknown>[] = [];
-    for (const strategy of options.strategies) {
-      const runs: unknown[] = [];
-      for (const seed of options.seeds) {
-        options.onProgress?.(done, total, `${test.id} ${strategy} seed ${seed}`);
-        runs.push(test.measure({ strategy, seed, quick, registry: options.registry }));
-        done += test.cost?.(quick) ?? 1;
+    const cost = (test.cost?.(quick) ?? 1) * options.strategies.length * options.seeds.length;
+    const start = done;
+    try {
+      for (const strategy of options.strategies) {
+        const runs: unknown[] = [];
+        for (const seed of options.seeds) {
+          options.onProgress?.(done, total, `${test.id} ${strategy} seed ${seed}`);
+          runs.push(test.measure({ strategy, seed, quick, registry: options.registry }));
+          done += test.cost?.(quick) ?? 1;
+        }
+        results.push({ strategy, runs });
+        rows.push({ test: test.id, strategy, verdict: test.judge(runs, quick) });
       }
-      results.push({ strategy, runs });
-      rows.push({ test: test.id, strategy, verdict: test.judge(runs, quick) });
+      pictures.push(...(test.pictures?.(results, quick) ?? []));
+    } catch (error) {
+      // A measured file the test needs is missing or unreadable: the test is not run.
+      if (!(error instanceof DataFileError)) throw error;
+      for (let k = rows.length - 1; k >= 0 && rows[k].test === test.id; k--) rows.pop();
+      for (const strategy of options.strategies) {
+        rows.push({
+          test: test.id,
+          strategy,
+          verdict: notRunVerdict(`no measured data: ${error.message}`),
+        });
+      }
+      done = start + cost;
     }
-    pictures.push(...(test.pictures?.(results, quick) ?? []));
   }
   // Tests not run, and tests that share another's verdict.
   const ordered: SuiteRow[] = [];

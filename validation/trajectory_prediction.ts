@@ -28,6 +28,7 @@ import { World } from "../core/world.ts";
 import type { StrategyRegistry } from "../core/registry.ts";
 import { constantVelocityPrediction, displacementError } from "./displacement_error.ts";
 import {
+  dataRoot,
   ETH_UCY_SCENES,
   type EthUcySamples,
   type EthUcyScene,
@@ -264,8 +265,9 @@ export function predictScene(
 const _scenes = new Map<string, SceneTracks>();
 
 function _tracksOf(scene: EthUcyScene): SceneTracks {
-  if (!_scenes.has(scene.name)) _scenes.set(scene.name, sceneTracks(readEthUcyScene(scene)));
-  return _scenes.get(scene.name)!;
+  const key = `${dataRoot().href}|${scene.name}`;
+  if (!_scenes.has(key)) _scenes.set(key, sceneTracks(readEthUcyScene(scene)));
+  return _scenes.get(key)!;
 }
 
 /** The ETH/UCY prediction test over the four test scenes (windows every 4 samples; 16 when quick). */
