@@ -126,7 +126,7 @@ export function runSuite(options: SuiteOptions): SuiteResult {
         rows.push({
           test: test.id,
           strategy,
-          verdict: notRunVerdict(`no measured data: ${error.message}`),
+          verdict: notRunVerdict(`cannot read the measured data: ${error.message}`),
         });
       }
       done = start + cost;

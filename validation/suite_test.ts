@@ -44,7 +44,7 @@ Deno.test("a test whose measured files are missing is reported as not run, namin
     });
     const eth = r.rows.find((row) => row.test === "eth-ucy-prediction")!;
     assert.equal(eth.verdict.status, "not-run");
-    assert.match(eth.verdict.summary, /no measured data: .*biwi_eth\.txt: not found/);
+    assert.match(eth.verdict.summary, /cannot read the measured data: .*biwi_eth\.txt: not found/);
     assert.equal(r.rows.find((row) => row.test === "rimea-1")!.verdict.status, "pass");
   } finally {
     useDataRoot(DATA_ROOT);
