@@ -39,7 +39,7 @@ const FLAGS = {
   data: {
     type: "string",
     help: "measured data folder with the layout of shared/data (default: shared/data beside " +
-      "the repository); tests whose files it lacks report no data",
+      "the repository); tests whose files it lacks are reported as not run",
   },
   list: { type: "boolean", help: "list the tests with their criteria" },
   quiet: { type: "boolean", short: "q", help: "no progress bar" },
