@@ -68,13 +68,12 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  * And one for narrow openings, always on: **turned shoulders**. In or just before an opening
  * narrower than its shoulders plus 0.1 m (`openingMargin`) on each side (two walls that do not
  * meet, on both sides of its walking line; strategies/_narrow_opening.ts, the test the force
- * models use), an agent
- * turns its shoulders, as people do to slip through: against walls its radius is the body's
- * half-depth (`BODY_DEPTH_SHARE`, 0.6 of the shoulder radius: chest depth against shoulder
- * breadth, S. Pheasant and C. M. Haslegrave, "Bodyspace", 3rd ed., 2006), it drops the wall
- * anticipation, and towards its neighbours each body reaches as far as an ellipse that wide
- * across and a full radius along its walking direction (the neighbour at the same opening turns
- * too). People in file keep their full spacing; two people wedged side by side at the posts
+ * models use), an agent turns its shoulders, as people do to slip through: against walls its
+ * radius is the body's half-depth (`BODY_DEPTH_SHARE`, 0.6 of the shoulder radius: chest depth
+ * against shoulder breadth, S. Pheasant and C. M. Haslegrave, "Bodyspace", 3rd ed., 2006), it
+ * drops the wall anticipation, and towards its neighbours each body reaches as far as an ellipse
+ * that wide across and a full radius along its walking direction (the neighbour at the same
+ * opening turns too). People in file keep their full spacing; two people wedged side by side at the posts
  * slip past each other. With square-on discs a 0.5 m channel passed 0.6 persons/s in bursts
  * between stalls of up to 13 s; turned, 1.2 persons/s (measured: 1.16).
  *

@@ -34,16 +34,20 @@ import type { ScenarioSpec } from "../scenarios/schema.ts";
 import { readJuelichRun } from "./data_files.ts";
 import { distributionSpec } from "./bottleneck_flow.ts";
 import { LineCrossings, steadyFlow } from "./line_crossings.ts";
+import { withStrategyVariants } from "./strategy_variants.ts";
+import { parseArgs } from "node:util";
+import { seedListFlag } from "../cli/_args.ts";
+import { runMain, UsageError } from "../cli/_errors.ts";
 
 /** The runs with a narrow exit: file, exit width b (m), persons. */
-export const HERMES_EXIT_RUNS: readonly { name: string; width: number; persons: number }[] = [
+export const HERMES_EXIT_RUNS: readonly OpeningRun[] = [
   { name: "uo-180-180-070", width: 0.7, persons: 148 },
   { name: "uo-180-180-095", width: 0.95, persons: 159 },
   { name: "uo-180-180-120", width: 1.2, persons: 170 },
 ];
 
 /** The runs with a narrow entrance: file, entrance width b (m), persons. */
-export const HERMES_ENTRANCE_RUNS: readonly { name: string; width: number; persons: number }[] = [
+export const HERMES_ENTRANCE_RUNS: readonly OpeningRun[] = [
   { name: "uo-050-180-180", width: 0.5, persons: 61 },
   { name: "uo-060-180-180", width: 0.6, persons: 66 },
   { name: "uo-070-180-180", width: 0.7, persons: 111 },
@@ -226,16 +230,35 @@ export interface OpeningFit {
   rmse: number;
 }
 
-/** Mean simulated J/b over `seeds` for each run, against the measured one. */
-function openingFit(
-  runs: readonly { name: string; width: number; persons: number }[],
-  measure: (name: string) => number | null,
-  simulate: (options: OpeningRunOptions) => number | null,
+/** A HERMES run with a narrow opening: file, opening width b (m), persons. */
+export interface OpeningRun {
+  name: string;
+  width: number;
+  persons: number;
+}
+
+/** The two kinds of training opening: their runs, how each is measured and simulated. */
+export const HERMES_OPENINGS = {
+  exit: { runs: HERMES_EXIT_RUNS, measure: measuredExitFlow, simulate: simulatedExitFlow },
+  entrance: {
+    runs: HERMES_ENTRANCE_RUNS,
+    measure: measuredEntranceFlow,
+    simulate: simulatedEntranceFlow,
+  },
+} as const;
+
+/**
+ * Runs `strategy` with `strategyOptions` through the openings of one kind (the three exits or
+ * the five entrances; seeds 1–3 by default) and compares the mean J/b with the measured one.
+ */
+export function openingFit(
+  kind: keyof typeof HERMES_OPENINGS,
   strategy: string,
   strategyOptions: Record<string, unknown>,
   registry: StrategyRegistry,
-  seeds: readonly number[],
+  seeds: readonly number[] = [1, 2, 3],
 ): OpeningFit {
+  const { runs, measure, simulate } = HERMES_OPENINGS[kind];
   const measured = runs.map((r) => measure(r.name)! / r.width);
   const simulated = runs.map((r) => {
     const flows = seeds.map((seed) =>
@@ -244,55 +267,13 @@ function openingFit(
     if (flows.some((f) => f === null)) return null;
     return flows.reduce((sum: number, f) => sum + f!, 0) / flows.length / r.width;
   });
-  let se = 0;
-  simulated.forEach((j, k) => se += j === null ? Infinity : (j - measured[k]) ** 2);
-  return { measured, simulated, rmse: Math.sqrt(se / measured.length) };
+  return { measured, simulated, rmse: pooledRmse([{ measured, simulated }]) };
 }
 
-/**
- * Runs `strategy` with `strategyOptions` through the three exits (seeds 1–3 by default) and
- * compares the mean J/b with the measured one.
- */
-export function exitFit(
-  strategy: string,
-  strategyOptions: Record<string, unknown>,
-  registry: StrategyRegistry,
-  seeds: readonly number[] = [1, 2, 3],
-): OpeningFit {
-  return openingFit(
-    HERMES_EXIT_RUNS,
-    measuredExitFlow,
-    simulatedExitFlow,
-    strategy,
-    strategyOptions,
-    registry,
-    seeds,
-  );
-}
-
-/**
- * Runs `strategy` with `strategyOptions` through the five entrances (seeds 1–3 by default) and
- * compares the mean J/b with the measured one.
- */
-export function entranceFit(
-  strategy: string,
-  strategyOptions: Record<string, unknown>,
-  registry: StrategyRegistry,
-  seeds: readonly number[] = [1, 2, 3],
-): OpeningFit {
-  return openingFit(
-    HERMES_ENTRANCE_RUNS,
-    measuredEntranceFlow,
-    simulatedEntranceFlow,
-    strategy,
-    strategyOptions,
-    registry,
-    seeds,
-  );
-}
-
-/** RMSE (m·s)⁻¹ over the runs of several fits together. */
-export function pooledRmse(fits: readonly OpeningFit[]): number {
+/** RMSE (m·s)⁻¹ over the runs of several fits together; Infinity if a run clogged. */
+export function pooledRmse(
+  fits: readonly Pick<OpeningFit, "measured" | "simulated">[],
+): number {
   let se = 0, n = 0;
   for (const f of fits) {
     f.simulated.forEach((j, k) => se += j === null ? Infinity : (j - f.measured[k]) ** 2);
@@ -301,46 +282,61 @@ export function pooledRmse(fits: readonly OpeningFit[]): number {
   return Math.sqrt(se / n);
 }
 
-if (import.meta.main) {
-  const { strategies } = await import("../strategies/mod.ts");
-  const { withStrategyVariants } = await import("./mod.ts");
-  const { seedListFlag } = await import("../cli/_args.ts");
-  const { parseArgs } = await import("node:util");
-  let seeds: number[], specs: string[];
+/** The script: `[--seeds 1-3] [spec ...]`, one line per spec. */
+function calibrationMain(args: string[], registry: StrategyRegistry): void {
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({
-      args: Deno.args,
+    parsed = parseArgs({
+      args,
       options: { seeds: { type: "string", default: "1-3" } },
       allowPositionals: true,
     });
-    seeds = seedListFlag(values.seeds!);
-    specs = positionals.length > 0 ? positionals : ["social-force"];
   } catch (error) {
-    console.error(`bottleneck_calibration: ${(error as Error).message}`);
-    console.error(
-      "Usage: deno run --allow-read validation/bottleneck_calibration.ts [--seeds 1-3] [spec ...]",
-    );
-    Deno.exit(2);
+    throw new UsageError(`${(error as Error).message}; usage: ${USAGE}`);
   }
-  const registry = withStrategyVariants(strategies, specs);
-  console.log(`seeds ${seeds.join(", ")}`);
-  let first = true;
+  const seeds = seedListFlag(parsed.values.seeds!);
+  const specs = parsed.positionals.length > 0 ? parsed.positionals : ["social-force"];
   for (const spec of specs) {
-    const exits = exitFit(spec, {}, registry, seeds);
-    const entrances = entranceFit(spec, {}, registry, seeds);
-    if (first) {
-      const list = (runs: typeof HERMES_EXIT_RUNS, fit: OpeningFit) =>
-        runs.map((r, k) => `${r.width} m ${fit.measured[k].toFixed(2)}`).join(", ");
-      console.log(`measured J/b, exits: ${list(HERMES_EXIT_RUNS, exits)}`);
-      console.log(`measured J/b, entrances: ${list(HERMES_ENTRANCE_RUNS, entrances)}`);
-      first = false;
+    if (!registry.has(spec.split(":")[0])) {
+      throw new UsageError(
+        `unknown strategy '${spec}': registered are ${registry.names().join(", ")}`,
+      );
     }
-    const cells = (fit: OpeningFit) =>
-      fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2)).join(" / ");
+  }
+  let variants: StrategyRegistry;
+  try {
+    variants = withStrategyVariants(registry, specs);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  console.log(`seeds ${seeds.join(", ")}`);
+  const cells = (fit: OpeningFit) =>
+    fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2)).join(" / ");
+  specs.forEach((spec, k) => {
+    const exits = openingFit("exit", spec, {}, variants, seeds);
+    const entrances = openingFit("entrance", spec, {}, variants, seeds);
+    if (k === 0) {
+      for (const [kind, fit] of [["exits", exits], ["entrances", entrances]] as const) {
+        const runs = kind === "exits" ? HERMES_EXIT_RUNS : HERMES_ENTRANCE_RUNS;
+        console.log(
+          `measured J/b, ${kind}: ${
+            runs.map((r, m) => `${r.width} m ${fit.measured[m].toFixed(2)}`).join(", ")
+          }`,
+        );
+      }
+    }
     console.log(
       `${spec}: exits ${cells(exits)} (RMSE ${exits.rmse.toFixed(3)}); entrances ${
         cells(entrances)
       } (RMSE ${entrances.rmse.toFixed(3)}); all ${pooledRmse([exits, entrances]).toFixed(3)}`,
     );
-  }
+  });
+}
+
+const USAGE =
+  "deno run --allow-read validation/bottleneck_calibration.ts [--seeds 1-3] [strategy-spec ...]";
+
+if (import.meta.main) {
+  const { strategies } = await import("../strategies/mod.ts");
+  await runMain(() => Promise.resolve(calibrationMain(Deno.args, strategies)));
 }

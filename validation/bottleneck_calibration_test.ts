@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import { strategies } from "../strategies/mod.ts";
 import {
-  exitFit,
   HERMES_ENTRANCE_RUNS,
   HERMES_EXIT_RUNS,
+  HERMES_OPENINGS,
   measuredEntranceFlow,
   measuredExitFlow,
-  simulatedEntranceFlow,
-  simulatedExitFlow,
+  openingFit,
 } from "./bottleneck_calibration.ts";
 
 Deno.test("the HERMES corridor runs with narrow exits pass 2.30, 1.85 and 1.90 persons/(m·s) through their 0.70, 0.95 and 1.20 m exits", () => {
@@ -22,8 +21,14 @@ Deno.test("bottleneck-fitted's A = A_W = 1250 N follows the HERMES exits closer 
   // Measured (seeds 1–3): J/b 2.13 / 1.91 / 1.94 at 0.70 / 0.95 / 1.20 m, RMSE 0.107 (m·s)⁻¹
   // (measured 2.30 / 1.85 / 1.90); with HFV's A = A_W = 2000 N and the same openings
   // 1.71 / 1.61 / 1.68, RMSE 0.391.
-  const fitted = exitFit("social-force", { parameters: "bottleneck-fitted" }, strategies);
-  const hfv = exitFit(
+  const fitted = openingFit(
+    "exit",
+    "social-force",
+    { parameters: "bottleneck-fitted" },
+    strategies,
+  );
+  const hfv = openingFit(
+    "exit",
     "social-force",
     { parameters: "bottleneck-fitted", socialStrength: 2000.001, wallStrength: 2000.001 },
     strategies,
@@ -48,8 +53,8 @@ Deno.test("orca turning its shoulders in openings under two people abreast (open
   // (seeds 1–3): the default margin of 0.1 m 1.48 and 1.40 (two people wedge at the posts),
   // 0.2 m 2.21 and 2.15.
   const mean = (margin: number, kind: "exit" | "entrance") => {
-    const run = kind === "exit" ? HERMES_EXIT_RUNS[0] : HERMES_ENTRANCE_RUNS[2];
-    const simulate = kind === "exit" ? simulatedExitFlow : simulatedEntranceFlow;
+    const { runs, simulate } = HERMES_OPENINGS[kind];
+    const run = runs.find((r) => r.width === 0.7)!;
     const flows = [1, 2, 3].map((seed) =>
       simulate({
         strategy: "orca",

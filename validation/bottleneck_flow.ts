@@ -32,6 +32,7 @@ import {
   defineTest,
   fmt,
   meanOf,
+  notRunVerdict,
   type Picture,
   type ValidationTest,
 } from "./validation_test_spec.ts";
@@ -351,11 +352,9 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
     judge(runs) {
       const tables = bottleneckTables();
       if (tables.length === 0) {
-        return {
-          status: "not-run",
-          summary: `no measured tables in ${dataPath("empirical/bottleneck-flow-vs-width")}`,
-          figures: {},
-        };
+        return notRunVerdict(
+          `no measured tables in ${dataPath("empirical/bottleneck-flow-vs-width")}`,
+        );
       }
       const cells: string[] = [];
       const figures: Record<string, number | null> = {};
@@ -378,7 +377,8 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
       return { status: pass ? "pass" : "fail", summary: `J/b ${cells.join(", ")}`, figures };
     },
     pictures(results): Picture[] {
-      const series: XySeries[] = bottleneckTables().map((t, k) => ({
+      const tables = bottleneckTables();
+      const series: XySeries[] = tables.map((t, k) => ({
         name: t.name,
         points: t.points,
         style: "points",
@@ -389,7 +389,7 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
       const widths = results[0]?.runs[0]?.map((r0) => r0.width) ?? [];
       const low: [number, number][] = [], high: [number, number][] = [];
       for (const b of widths) {
-        const range = empiricalRange(bottleneckTables(), b);
+        const range = empiricalRange(tables, b);
         if (range) low.push([b, range[0] * b]), high.push([b, range[1] * b]);
       }
       if (low.length > 0) {

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
-import { fileURLToPath, pathToFileURL as toFileUrl } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { readTrajectory } from "../recording/read_trajectory.ts";
 import type { TrajectoryData } from "../recording/trajectory.ts";
 
@@ -51,8 +50,8 @@ export function useDataRoot(dir: string | URL): void {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
   if (!isDirectory) throw new DataFileError(path, "not a folder");
-  const absolute = toFileUrl(resolve(path)).href;
-  _root = new URL(absolute.endsWith("/") ? absolute : `${absolute}/`);
+  const href = pathToFileURL(path).href; // absolute: relative paths resolve against the cwd
+  _root = new URL(href.endsWith("/") ? href : `${href}/`);
 }
 
 /** The file-system path of `relative` inside the data folder ({@linkcode dataRoot}) or `root`. */
