@@ -7,6 +7,10 @@ import {
   measuredEntranceFlow,
   measuredExitFlow,
   openingFit,
+  pooledRmse,
+  resampledRmse,
+  rmseInterval,
+  shareBelow,
 } from "./bottleneck_calibration.ts";
 
 Deno.test("the HERMES corridor runs with narrow exits pass 2.30, 1.85 and 1.90 persons/(m·s) through their 0.70, 0.95 and 1.20 m exits", () => {
@@ -40,8 +44,9 @@ Deno.test("bottleneck-fitted's A = A_W = 1250 N follows the HERMES exits closer 
   );
 });
 
-Deno.test("the HERMES runs with narrow entrances pass 2.40, 2.32, 2.23, 2.44 and 2.02 persons/(m·s) through 0.50–1.45 m", () => {
-  const expected = [2.40, 2.32, 2.23, 2.44, 2.02];
+Deno.test("the HERMES runs with entrances pass 2.40, 2.32, 2.23, 2.44, 2.02 and 1.66 persons/(m·s) through 0.50–1.80 m", () => {
+  const expected = [2.40, 2.32, 2.23, 2.44, 2.02, 1.66];
+  assert.deepEqual(HERMES_ENTRANCE_RUNS.map((r) => r.width), [0.5, 0.6, 0.7, 1, 1.45, 1.8]);
   HERMES_ENTRANCE_RUNS.forEach((r, k) => {
     const jb = measuredEntranceFlow(r.name)! / r.width;
     assert.ok(Math.abs(jb - expected[k]) < 0.02, `${r.name}: J/b ${jb.toFixed(3)} (m·s)⁻¹`);
@@ -74,4 +79,33 @@ Deno.test("orca turning its shoulders in openings under two people abreast (open
     assert.ok(Math.abs(turned - measured) < 0.2, `${kind}, 0.2 m: J/b ${turned.toFixed(2)}`);
     assert.ok(square < measured - 0.5, `${kind}, 0.1 m: J/b ${square.toFixed(2)}`);
   }
+});
+
+Deno.test("rmseInterval: seeds that agree give no spread, seeds that differ give an interval around the RMSE, and a clogged seed reaches Infinity", () => {
+  const measured = [2, 2];
+  const same = rmseInterval([{ measured, perSeed: [[2.1, 2.1, 2.1], [1.9, 1.9, 1.9]] }]);
+  assert.ok(Math.abs(same[0] - 0.1) < 1e-12 && Math.abs(same[1] - 0.1) < 1e-12, `${same}`);
+
+  // Run 1 is 0.2 too high in seed 1 and exact in the others; run 2 exact: mean error 0.2/3.
+  const perSeed = [[2.2, 2, 2], [2, 2, 2]];
+  const rmse = pooledRmse([{ measured, simulated: [2.2 / 3 + 4 / 3, 2] }]);
+  const [low, high] = rmseInterval([{ measured, perSeed }]);
+  assert.ok(low === 0 && high > rmse && high <= Math.sqrt(0.04 / 2) + 1e-12, `${low}–${high}`);
+
+  const [, clogged] = rmseInterval([{ measured, perSeed: [[2.1, null, 2.1], [2, 2, 2]] }]);
+  assert.equal(clogged, Infinity);
+  assert.throws(() => rmseInterval([]), /at least one run and one seed/);
+});
+
+Deno.test("shareBelow tells a spec that is closer in every seed from one that is closer in some", () => {
+  const measured = [2];
+  const close = resampledRmse([{ measured, perSeed: [[2.05, 1.95, 2.02]] }]);
+  const far = resampledRmse([{ measured, perSeed: [[2.3, 1.7, 2.25]] }]);
+  const mixed = resampledRmse([{ measured, perSeed: [[2.0, 2.3, 1.7]] }]);
+  assert.equal(shareBelow(close, far), 1);
+  assert.equal(shareBelow(far, close), 0);
+  assert.equal(shareBelow(close, close), 0.5);
+  const split = shareBelow(mixed, close);
+  assert.ok(split > 0.1 && split < 0.9, `mixed below close in ${split} of the resamples`);
+  assert.throws(() => shareBelow(close, new Float64Array(3)), /same seeds/);
 });
