@@ -337,7 +337,7 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
       ? `flow against width through a ${CHANNEL_LENGTH} m long channel, 0.5–2.5 m wide`
       : "flow against width through a thin door, 0.5–2.5 m wide",
     criterion:
-      "mean J/b (over seeds) inside the range of the measured tables at every width (each table by its points within ±0.1 m and by its trend between the widths it measured on either side); a clogged run fails",
+      "mean J/b (over seeds) inside the range of the measured tables at every width (each table by its points within ±0.1 m and by its trend between the widths it measured on either side); a clogged run fails. Figures: the mean, with more than one seed the lowest–highest seed in round brackets, the measured range in square brackets",
     cost: (quick) => (quick ? 4 : 12),
     measure: (ctx) =>
       (ctx.quick ? BOTTLENECK_WIDTHS_QUICK : BOTTLENECK_WIDTHS).map((width) =>
@@ -362,14 +362,18 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
       runs[0].forEach((r0, k) => {
         const b = r0.width;
         const clogged = runs.some((r) => r[k].flow === null);
-        const js = meanOf(runs.map((r) => r[k].specificFlow));
+        const perSeed = runs.map((r) => r[k].specificFlow);
+        const js = meanOf(perSeed);
         const range = empiricalRange(tables, b);
         const ok = !clogged && js !== null && range !== null && js >= range[0] - 1e-9 &&
           js <= range[1] + 1e-9;
         if (!ok) pass = false;
         figures[`specificFlowAt${b} (1/(m·s))`] = clogged ? null : js;
+        const spread = !clogged && js !== null && runs.length > 1
+          ? ` (${fmt(Math.min(...perSeed as number[]))}–${fmt(Math.max(...perSeed as number[]))})`
+          : "";
         cells.push(
-          `${b} m: ${clogged ? "clogged" : fmt(js)}${
+          `${b} m: ${clogged ? "clogged" : fmt(js)}${spread}${
             range ? ` [${fmt(range[0])}–${fmt(range[1])}]` : ""
           }`,
         );

@@ -193,3 +193,29 @@ Deno.test("without measured tables in the data folder the bottleneck test report
   }
   assert.ok(bottleneckTables().length >= 7, "the shared tables are read again");
 });
+
+Deno.test("the bottleneck verdict shows each width's mean, its lowest and highest seed and the measured range", () => {
+  const run = (seed: number, width: number, jb: number): BottleneckFlowResult => ({
+    width,
+    channelLength: 0,
+    seed,
+    agents: 180,
+    crossed: 180,
+    flow: jb * width,
+    specificFlow: jb,
+    seconds: 90,
+  });
+  const test = bottleneckTest("door");
+  const seeds = test.judge(
+    [[run(1, 1, 1.9), run(1, 2, 2.0)], [run(2, 1, 2.3), run(2, 2, 2.2)]],
+    false,
+  );
+  // At 1 m the measured range is 1.70–2.77, at 2 m 1.77–2.36 (the shared tables).
+  assert.equal(seeds.status, "pass");
+  assert.match(
+    seeds.summary,
+    /1 m: 2\.10 \(1\.90–2\.30\) \[1\.70–2\.77\], 2 m: 2\.10 \(2\.00–2\.20\) \[1\.77–2\.36\]/,
+  );
+  const one = test.judge([[run(1, 1, 1.9)]], false);
+  assert.match(one.summary, /^J\/b 1 m: 1\.90 \[1\.70–2\.77\]$/);
+});
