@@ -326,13 +326,11 @@ export function resampledRmse(
 }
 
 /**
- * How far the pooled RMSE of `fits` moves with the seeds: its 5th and 95th percentiles over the
- * seed resamples ({@linkcode resampledRmse}).
+ * How far a pooled RMSE moves with the seeds: the 5th and 95th percentiles of its values over
+ * the seed resamples (from {@linkcode resampledRmse}, which is left as it is).
  */
-export function rmseInterval(
-  fits: readonly Pick<OpeningFit, "measured" | "perSeed">[],
-): [number, number] {
-  const values = resampledRmse(fits).sort();
+export function rmseInterval(resamples: Float64Array): [number, number] {
+  const values = Float64Array.from(resamples).sort();
   const at = (q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
   return [at(0.05), at(0.95)];
 }
@@ -405,15 +403,16 @@ function calibrationMain(args: string[], registry: StrategyRegistry): void {
         );
       }
     }
+    const rmse = pooledRmse([exits, entrances]);
     const resamples = resampledRmse([exits, entrances]);
-    results.push({ spec, rmse: pooledRmse([exits, entrances]), resamples });
-    const [low, high] = rmseInterval([exits, entrances]);
+    results.push({ spec, rmse, resamples });
+    const [low, high] = rmseInterval(resamples);
     console.log(
       `${spec}: exits ${cells(exits)} (RMSE ${exits.rmse.toFixed(3)}); entrances ${
         cells(entrances)
-      } (RMSE ${entrances.rmse.toFixed(3)}); all ${pooledRmse([exits, entrances]).toFixed(3)} (${
-        low.toFixed(3)
-      }–${high.toFixed(3)} over seed resamples)`,
+      } (RMSE ${entrances.rmse.toFixed(3)}); all ${rmse.toFixed(3)} (${low.toFixed(3)}–${
+        high.toFixed(3)
+      } over seed resamples)`,
     );
   });
   if (results.length > 1) {

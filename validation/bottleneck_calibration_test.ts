@@ -83,18 +83,20 @@ Deno.test("orca turning its shoulders in openings under two people abreast (open
 
 Deno.test("rmseInterval: seeds that agree give no spread, seeds that differ give an interval around the RMSE, and a clogged seed reaches Infinity", () => {
   const measured = [2, 2];
-  const same = rmseInterval([{ measured, perSeed: [[2.1, 2.1, 2.1], [1.9, 1.9, 1.9]] }]);
+  const interval = (perSeed: (number | null)[][]) =>
+    rmseInterval(resampledRmse([{ measured, perSeed }]));
+  const same = interval([[2.1, 2.1, 2.1], [1.9, 1.9, 1.9]]);
   assert.ok(Math.abs(same[0] - 0.1) < 1e-12 && Math.abs(same[1] - 0.1) < 1e-12, `${same}`);
 
   // Run 1 is 0.2 too high in seed 1 and exact in the others; run 2 exact: mean error 0.2/3.
   const perSeed = [[2.2, 2, 2], [2, 2, 2]];
   const rmse = pooledRmse([{ measured, simulated: [2.2 / 3 + 4 / 3, 2] }]);
-  const [low, high] = rmseInterval([{ measured, perSeed }]);
+  const [low, high] = interval(perSeed);
   assert.ok(low === 0 && high > rmse && high <= Math.sqrt(0.04 / 2) + 1e-12, `${low}–${high}`);
 
-  const [, clogged] = rmseInterval([{ measured, perSeed: [[2.1, null, 2.1], [2, 2, 2]] }]);
+  const [, clogged] = interval([[2.1, null, 2.1], [2, 2, 2]]);
   assert.equal(clogged, Infinity);
-  assert.throws(() => rmseInterval([]), /at least one run and one seed/);
+  assert.throws(() => resampledRmse([]), /at least one run and one seed/);
 });
 
 Deno.test("shareBelow tells a spec that is closer in every seed from one that is closer in some", () => {
