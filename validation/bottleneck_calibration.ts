@@ -33,13 +33,14 @@ import { SHOULDER_RADIUS } from "../core/distribution.ts";
 import { groupByAgent } from "../recording/agent_tracks.ts";
 import { buildScenario } from "../scenarios/build.ts";
 import type { ScenarioSpec } from "../scenarios/schema.ts";
-import { readJuelichRun } from "./data_files.ts";
+import { hermesUnidirectionalRun, readJuelichRun } from "./data_files.ts";
 import { distributionSpec } from "./bottleneck_flow.ts";
 import { LineCrossings, steadyFlow } from "./line_crossings.ts";
 import { withStrategyVariants } from "./strategy_variants.ts";
 import { parseArgs } from "node:util";
 import { seedListFlag } from "../cli/_args.ts";
 import { runMain, UsageError } from "../cli/_errors.ts";
+import { createProgress } from "../cli/_progress.ts";
 import { Rng } from "../core/rng.ts";
 
 /** The runs with a narrow exit: file, exit width b (m), persons. */
@@ -71,11 +72,7 @@ const HALL_WIDTH = 3.8, HALL_LENGTH = 4;
 
 /** Flow J (persons/s) over the middle 60 % of the crossings of y = `lineY` towards −y. */
 function measuredLineFlow(name: string, lineY: number): number | null {
-  const data = readJuelichRun({
-    file: `trajectories/juelich/hermes-2009-corridor-unidirectional/${name}.txt`,
-    unit: "cm",
-    frameRate: 16,
-  });
+  const data = readJuelichRun(hermesUnidirectionalRun(name));
   const times: number[] = [];
   for (const t of groupByAgent(data).values()) {
     for (let k = 1; k < t.count; k++) {
@@ -261,6 +258,7 @@ export const HERMES_OPENINGS = {
 /**
  * Runs `strategy` with `strategyOptions` through the openings of one kind (the three exits or
  * the six entrances; seeds 1–3 by default) and compares the mean J/b with the measured one.
+ * `onRun` is called after each simulated run (for progress).
  */
 export function openingFit(
   kind: keyof typeof HERMES_OPENINGS,
@@ -268,6 +266,7 @@ export function openingFit(
   strategyOptions: Record<string, unknown>,
   registry: StrategyRegistry,
   seeds: readonly number[] = [1, 2, 3],
+  onRun?: () => void,
 ): OpeningFit {
   const { runs, measure, simulate } = HERMES_OPENINGS[kind];
   const measured = runs.map((r) => measure(r.name)! / r.width);
@@ -281,6 +280,7 @@ export function openingFit(
         seed,
         registry,
       });
+      onRun?.();
       return j === null ? null : j / r.width;
     })
   );
@@ -390,9 +390,14 @@ function calibrationMain(args: string[], registry: StrategyRegistry): void {
   const cells = (fit: OpeningFit) =>
     fit.simulated.map((j) => j === null ? "clog" : j.toFixed(2)).join(" / ");
   const results: { spec: string; rmse: number; resamples: Float64Array }[] = [];
+  const runCount = (HERMES_EXIT_RUNS.length + HERMES_ENTRANCE_RUNS.length) * seeds.length;
   specs.forEach((spec, k) => {
-    const exits = openingFit("exit", spec, {}, variants, seeds);
-    const entrances = openingFit("entrance", spec, {}, variants, seeds);
+    const bar = createProgress(spec, runCount, false, "runs");
+    let done = 0;
+    const onRun = () => bar.update(++done);
+    const exits = openingFit("exit", spec, {}, variants, seeds, onRun);
+    const entrances = openingFit("entrance", spec, {}, variants, seeds, onRun);
+    bar.stop();
     if (k === 0) {
       for (const [kind, fit] of [["exits", exits], ["entrances", entrances]] as const) {
         const runs = kind === "exits" ? HERMES_EXIT_RUNS : HERMES_ENTRANCE_RUNS;

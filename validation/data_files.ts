@@ -178,6 +178,26 @@ export const JUELICH_RUNS = {
   },
 } as const satisfies Record<string, JuelichRun>;
 
+/**
+ * One run of the HERMES unidirectional corridor series (Düsseldorf 2009), by file name without
+ * extension (for example `uo-180-180-120`): centimetres, 16 frames per second. The training runs
+ * of the calibrations; the suite does not read them.
+ *
+ * @example
+ * ```ts
+ * import { hermesUnidirectionalRun } from "./data_files.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(hermesUnidirectionalRun("uo-180-180-120").frameRate, 16);
+ * ```
+ */
+export function hermesUnidirectionalRun(name: string): JuelichRun {
+  return {
+    file: `trajectories/juelich/hermes-2009-corridor-unidirectional/${name}.txt`,
+    unit: "cm",
+    frameRate: 16,
+  };
+}
+
 /** Reads a Jülich run in metres (throws a {@linkcode DataFileError} when it is missing). */
 export function readJuelichRun(run: JuelichRun, root: URL = _root): TrajectoryData {
   const path = dataPath(run.file, root);

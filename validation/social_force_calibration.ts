@@ -12,7 +12,7 @@
  * @module
  */
 import { strategies } from "../strategies/mod.ts";
-import { readJuelichRun } from "./data_files.ts";
+import { hermesUnidirectionalRun, readJuelichRun } from "./data_files.ts";
 import { measureFundamentalDiagram } from "./fundamental_diagram.ts";
 import { MeasurementArea } from "./measurement_area.ts";
 
@@ -49,9 +49,6 @@ const WALKABLE: [number, number][] = [
   [-1, -6.5],
 ];
 
-/** Frames per second of the HERMES files. */
-const FRAME_RATE = 16;
-
 /**
  * Mean Voronoi speed (m/s, along the walking direction −y) in density bins of 0.5 /m² with at
  * least 20 samples, as [bin centre (/m²), speed]: a 1.8 × 2 m measurement area in the middle of
@@ -63,13 +60,10 @@ export function hermesUnidirectionalSpeeds(): [number, number][] {
   const sums = new Map<number, { sum: number; n: number }>();
   const half = 5;
   for (const run of HERMES_UNIDIRECTIONAL_RUNS) {
-    const data = readJuelichRun({
-      file: `trajectories/juelich/hermes-2009-corridor-unidirectional/${run.name}.txt`,
-      unit: "cm",
-      frameRate: FRAME_RATE,
-    });
+    const source = hermesUnidirectionalRun(run.name), frameRate = source.frameRate;
+    const data = readJuelichRun(source);
     const byFrame = new Map(data.frames.map((f) => [f.frame, f]));
-    for (let frame = run.from + half; frame <= run.to - half; frame += FRAME_RATE / 2) {
+    for (let frame = run.from + half; frame <= run.to - half; frame += frameRate / 2) {
       const f = byFrame.get(frame), a = byFrame.get(frame - half), b = byFrame.get(frame + half);
       if (!f || !a || !b) continue;
       const before = new Map<number, number>(), after = new Map<number, number>();
@@ -81,7 +75,7 @@ export function hermesUnidirectionalSpeeds(): [number, number][] {
         if (y0 === undefined || y1 === undefined) continue;
         xs.push(f.x[i]);
         ys.push(f.y[i]);
-        vs.push(-(y1 - y0) / ((2 * half) / FRAME_RATE));
+        vs.push(-(y1 - y0) / ((2 * half) / frameRate));
       }
       const m = area.measure(xs, ys, vs);
       if (!(m.density > 0)) continue;
