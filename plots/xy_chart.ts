@@ -6,6 +6,30 @@
  * @module
  */
 
+/**
+ * Line colours for model series, ten that stay apart from each other and from the grey markers
+ * of measured data; series k takes `SERIES_COLOURS[k % 10]`.
+ *
+ * @example
+ * ```ts
+ * import { SERIES_COLOURS } from "./xy_chart.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(new Set(SERIES_COLOURS).size, 10);
+ * ```
+ */
+export const SERIES_COLOURS: readonly string[] = [
+  "#d62728",
+  "#1f77b4",
+  "#2ca02c",
+  "#ff7f0e",
+  "#9467bd",
+  "#8c564b",
+  "#e377c2",
+  "#17becf",
+  "#bcbd22",
+  "#393b79",
+];
+
 /** One data series of an {@linkcode XyChart}. */
 export interface XySeries {
   /** Legend label. */
@@ -102,7 +126,9 @@ function marker(shape: XySeries["marker"], x: number, y: number, colour: string)
  */
 export function renderXyChartSvg(chart: XyChart): string {
   const w = chart.width ?? 640, h = chart.height ?? 420;
-  const left = 64, top = 44, right = 220, bottom = 52;
+  // The legend's column is as wide as its longest label (12 px text: about 7 px a character).
+  const names = [...(chart.bands ?? []), ...chart.series].map((e) => e.name.length);
+  const left = 64, top = 44, right = Math.max(220, 40 + 7 * Math.max(0, ...names)), bottom = 52;
   let [x0, x1, y0, y1] = chart.range ?? [0, 0, 0, 0];
   if (!chart.range) {
     for (const s of chart.series) {
@@ -124,6 +150,10 @@ export function renderXyChartSvg(chart: XyChart): string {
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="${left}" y="26" font-size="16" font-weight="bold">${esc(chart.title)}</text>`,
     `<clipPath id="plot"><rect x="${left}" y="${top}" width="${w}" height="${h}"/></clipPath>`,
+    // Markers on the frame stay whole; those beyond it are cut off.
+    `<clipPath id="marks"><rect x="${left - 6}" y="${top - 6}" width="${w + 12}" height="${
+      h + 12
+    }"/></clipPath>`,
   );
   // Grid and ticks.
   const xs = tickStep(x1 - x0, 8), ys = tickStep(y1 - y0, 8);
@@ -170,7 +200,8 @@ export function renderXyChartSvg(chart: XyChart): string {
         }" fill="none" stroke="${s.colour}" stroke-width="2" clip-path="url(#plot)"/>`,
       );
     }
-    for (const [x, y] of pts) parts.push(marker(s.marker, sx(x), sy(y), s.colour));
+    const marks = pts.map(([x, y]) => marker(s.marker, sx(x), sy(y), s.colour)).join("");
+    parts.push(`<g clip-path="url(#marks)">${marks}</g>`);
     legend.push(
       (s.style === "line"
         ? `<line x1="0" y1="-3" x2="18" y2="-3" stroke="${s.colour}" stroke-width="2"/>`

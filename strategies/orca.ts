@@ -50,7 +50,10 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  *   squeeze past a jam on their side, instead of waiting forever in a jam that only overlaps
  *   would dissolve. Outside a counter-flow, agents wedged against each other where streams
  *   converge (an arch in front of a door, which contact safety would otherwise hold for ever)
- *   settle the right of way: the one that has the other more squarely in its way backs off.
+ *   settle the right of way: the one that has the other more squarely in its way backs off; when it
+ *   stands still instead (a door post or the crowd behind it leaves no room), the other backs off
+ *   in its stead, so an arch of three across a doorway (one at each post, the one between with
+ *   the right of way over both) opens.
  * - **Two obstacle horizons** (`timeHorizonObst`, `obstacleSafetyHorizon`). The paper's single
  *   tau^O serves two purposes: anticipation (seeing a pillar or a door post early and heading
  *   around it) and safety (never reaching a wall). As a hard constraint, a long tau^O forbids
@@ -66,7 +69,7 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  *   half-planes still keep it off the walls.
  *
  * And one for narrow openings, always on: **turned shoulders**. In or just before an opening
- * narrower than its shoulders plus 0.1 m (`openingMargin`) on each side (two walls that do not
+ * narrower than its shoulders plus 0.2 m (`openingMargin`) on each side (two walls that do not
  * meet, on both sides of its walking line; strategies/_narrow_opening.ts, the test the force
  * models use), an agent turns its shoulders, as people do to slip through: against walls its
  * radius is the body's half-depth (`BODY_DEPTH_SHARE`, 0.6 of the shoulder radius: chest depth
@@ -104,7 +107,6 @@ import {
   pushContactLines,
 } from "./_orca_half_planes.ts";
 import { ObstacleQuery, OrcaObstacles } from "./_orca_obstacles.ts";
-import { NARROW_MARGIN } from "./_narrow_opening.ts";
 import { linearProgram2, linearProgram3, OrcaLines } from "./_orca_lp.ts";
 import { BODY_DEPTH_SHARE } from "./steering/avoid_volume.ts";
 import {
@@ -115,6 +117,21 @@ import {
   mustGiveWay,
   WEDGE_GAP,
 } from "./_right_of_way.ts";
+
+/**
+ * Default `openingMargin` (m): openings narrower than the shoulders plus 0.2 m on each side
+ * (about 0.85 m for a 0.22 m shoulder radius), where two people abreast no longer fit, make
+ * people turn their shoulders. With the force models' 0.1 m (about 0.64 m) two people still met
+ * square-on at the posts of a 0.7 m exit and wedged for good in 4 of 18 seeds.
+ *
+ * @example
+ * ```ts
+ * import { ORCA_OPENING_MARGIN } from "./orca.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(ORCA_OPENING_MARGIN, 0.2);
+ * ```
+ */
+export const ORCA_OPENING_MARGIN = 0.2;
 
 /** Model-wide parameters of ORCA. */
 export interface OrcaOptions {
@@ -193,10 +210,44 @@ export interface OrcaOptions {
   densitySpeed: boolean;
   /**
    * Margin (m) on each side of the shoulders under which an opening counts as narrow, so that
-   * people in or just before it turn their shoulders (see the module doc). @default 0.1
+   * people in or just before it turn their shoulders (see the module doc). @default 0.2
    */
   openingMargin: number;
+  /**
+   * Named set giving its values to the options left at their default (see
+   * {@linkcode ORCA_PARAMETER_SETS}). @default "default"
+   */
+  parameters: OrcaParameterSet;
 }
+
+/** Names of the parameter sets of {@linkcode createOrcaStrategy}. */
+export type OrcaParameterSet = "default" | "bottleneck-fitted";
+
+/**
+ * The parameter sets chosen by {@linkcode OrcaOptions.parameters}: each gives its values to the
+ * options left at their defaults.
+ *
+ * - `default`: the defaults above (RVO2's neighbour count and horizons, the additions on).
+ * - `bottleneck-fitted`: `openingMargin` 0.3 m and `maxNeighbors` 15, chosen on the nine HERMES
+ *   corridor runs with a narrow exit or entrance (0.5–1.8 m; validation/bottleneck_calibration.ts,
+ *   seeds 1–18) as the lowest RMSE of J/b over a grid of margins 0.1–0.5 m and 10–30
+ *   neighbours. More neighbours make a crowd pressing on a wide opening see the people beside
+ *   it, so it walks less into the layer along the walls; the wider margin lets people turn
+ *   their shoulders in openings where two abreast barely fit.
+ *
+ * @example
+ * ```ts
+ * import { ORCA_PARAMETER_SETS } from "./orca.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(ORCA_PARAMETER_SETS["bottleneck-fitted"].openingMargin, 0.3); // m
+ * ```
+ */
+export const ORCA_PARAMETER_SETS: Readonly<
+  Record<OrcaParameterSet, Readonly<Partial<OrcaOptions>>>
+> = {
+  "default": {},
+  "bottleneck-fitted": { openingMargin: 0.3, maxNeighbors: 15 },
+};
 
 /**
  * Descriptors (default, unit, limits, doc) of {@linkcode OrcaOptions}.
@@ -289,12 +340,20 @@ export const ORCA_OPTIONS: OptionSpecs<OrcaOptions> = {
   },
   openingMargin: {
     type: "number",
-    default: NARROW_MARGIN,
+    default: ORCA_OPENING_MARGIN,
     min: 0,
     max: 2,
     unit: "m",
     doc: "margin on each side of the shoulders under which an opening counts as narrow: people " +
       "in or just before it turn their shoulders",
+  },
+  parameters: {
+    type: "enum",
+    values: ["default", "bottleneck-fitted"],
+    default: "default",
+    doc: "named set giving its values to the options left at their default: default, or " +
+      "bottleneck-fitted (openingMargin 0.3 m, maxNeighbors 15, chosen on the HERMES runs " +
+      "with narrow exits and entrances)",
   },
 };
 
@@ -676,7 +735,7 @@ class OrcaSolver {
   /**
    * Step 4 (`stepAside`, for a blocked agent: see `_blocked`): in a counter-flow, step towards
    * the walking side; wedged against a standing neighbour with the right of way, back off from
-   * it.
+   * it; wedged against neighbours that must give way to it but cannot, back off from them.
    */
   #unblock(): void {
     const ctx = this.#ctx!, agents = ctx.agents, a = this.#agent, i = a.index;
@@ -695,10 +754,14 @@ class OrcaSolver {
         : this.#freeOfWalls(pvx, pvy);
       const side = this.#settings.side;
       if (wallsAllow) linearProgram2(lines, maxSpeed, side * pvy, -side * pvx, false, out);
-    } else if (failed >= a.hardLines && this.#givesWay(agents, i, pvx, pvy)) {
-      // By a standing neighbour with the right of way: back off from it (at half the
-      // preferred speed), keeping the hard half-planes, so that it can pass first. When the
-      // program was infeasible, the agent half-planes are already violated: keep the hard ones.
+    } else if (
+      failed >= a.hardLines &&
+      (this.#givesWay(agents, i, pvx, pvy) || this.#heldByStuck(agents, i, pvx, pvy))
+    ) {
+      // By a standing neighbour with the right of way, or by neighbours that must let this one
+      // pass but cannot move: back off from them (at half the preferred speed), keeping the
+      // hard half-planes, so that the way opens. When the program was infeasible, the agent
+      // half-planes are already violated: keep the hard ones.
       const back = GIVE_WAY_SPEED * Math.sqrt(wantSq);
       if (failed < lines.count) lines.count = a.hardLines;
       linearProgram2(lines, maxSpeed, back * this.#away[0], back * this.#away[1], false, out);
@@ -726,6 +789,40 @@ class OrcaSolver {
     }
     const len = Math.sqrt(ax * ax + ay * ay);
     if (!(len > 1e-9)) return false;
+    this.#away[0] = ax / len;
+    this.#away[1] = ay / len;
+    return true;
+  }
+
+  /**
+   * Whether agent i, blocked, has the right of way over a neighbour it is wedged against that
+   * cannot use it: the neighbour must give way to i (see {@linkcode mustGiveWay}, seen from the
+   * neighbour) yet stood still in the last step instead of backing off — the wall or the crowd
+   * behind it leaves it no room. An arch of three across a doorway is held this way: the middle
+   * one has the right of way, the two at the posts cannot back off. Then i backs off from all
+   * such neighbours (direction into `#away`), so one of them can move in first.
+   */
+  #heldByStuck(agents: AgentStore, i: number, pvx: number, pvy: number): boolean {
+    const nb = this.neighbors, idx = this.#neighborIndex;
+    let ax = 0, ay = 0;
+    for (let m = 0; m < nb.count; m++) {
+      const rpx = nb.rpx[m], rpy = nb.rpy[m], near = nb.combinedRadius[m] + WEDGE_GAP;
+      const dSq = rpx * rpx + rpy * rpy;
+      if (dSq >= near * near || dSq === 0) continue;
+      const j = idx[m], qx = agents.prefVx[j], qy = agents.prefVy[j];
+      const qSq = qx * qx + qy * qy;
+      if (!(qSq > 0)) continue;
+      // Stuck: not even backing off (a yielder that backs off moves at half its speed).
+      const vx = agents.vx[j], vy = agents.vy[j];
+      if (vx * vx + vy * vy >= BLOCKED_PROGRESS * BLOCKED_PROGRESS * qSq) continue;
+      const d = Math.sqrt(dSq), q = Math.sqrt(qSq);
+      if (mustGiveWay(qx / q, qy / q, -rpx / d, -rpy / d, agents, j, i)) {
+        ax -= rpx / d;
+        ay -= rpy / d;
+      }
+    }
+    const len = Math.sqrt(ax * ax + ay * ay);
+    if (!(len > 1e-9) || !(pvx * ax + pvy * ay < 0)) return false;
     this.#away[0] = ax / len;
     this.#away[1] = ay / len;
     return true;
@@ -790,7 +887,15 @@ function _blocked(out: Float64Array, pvx: number, pvy: number): boolean {
  * ```
  */
 export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy {
+  // As the social force's sets: a registry passes every option resolved to its default, so an
+  // option the set names takes the set's value unless it was given another one.
   const resolved = resolveOptions("orca strategy", ORCA_OPTIONS, options);
+  const set = ORCA_PARAMETER_SETS[resolved.parameters] as Record<string, unknown>;
+  const out = resolved as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(set)) {
+    const spec = (ORCA_OPTIONS as Record<string, { default: unknown }>)[key];
+    if (out[key] === spec.default) out[key] = value;
+  }
   const solver = new OrcaSolver(resolved);
   return {
     name: "orca",

@@ -357,20 +357,62 @@ Deno.test("orca turns the shoulders only before an opening narrower than them", 
   assert.equal(open.strategy.inspect!(open, 0).turned, false);
 });
 
-Deno.test("orca's openingMargin widens the openings where people turn: a 0.9 m door with 0.3 m, not with the default 0.1 m", () => {
-  // A 0.22 m shoulder radius: narrow under 2 × (0.22 + margin), 0.64 m by default, 1.04 m with
-  // 0.3 m (two people abreast no longer fit).
-  for (const [margin, expected] of [[0.1, false], [0.3, true]] as const) {
-    const world = doorWorld(0.9, { openingMargin: margin });
+Deno.test("orca's openingMargin widens the openings where people turn: a 0.9 m door with 0.3 m, not with the default 0.2 m nor the force models' 0.1 m", () => {
+  // A 0.22 m shoulder radius: narrow under 2 × (0.22 + margin), 0.64 m with 0.1 m, 0.84 m by
+  // default, 1.04 m with 0.3 m.
+  for (
+    const [margin, expected] of [[0.1, false], [undefined, false], [0.3, true]] as const
+  ) {
+    const world = doorWorld(0.9, margin === undefined ? {} : { openingMargin: margin });
     world.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
     world.step();
-    assert.equal(world.strategy.inspect!(world, 0).turned, expected, `margin ${margin} m`);
+    assert.equal(
+      world.strategy.inspect!(world, 0).turned,
+      expected,
+      `margin ${margin ?? "default"}`,
+    );
   }
   const wide = doorWorld(1.2, { openingMargin: 0.3 });
   wide.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
   wide.step();
   assert.equal(wide.strategy.inspect!(wide, 0).turned, false, "door 1.2 m");
   assert.throws(() => createOrcaStrategy({ openingMargin: -0.1 }), /openingMargin/);
+});
+
+Deno.test("orca's bottleneck-fitted set turns shoulders at a 0.9 m door and runs as its values given one by one; a value given explicitly wins", () => {
+  const turnedAt09 = (options: Partial<OrcaOptions>) => {
+    const world = doorWorld(0.9, options);
+    world.addAgent({ x: -0.4, y: 0, goalX: 3, goalY: 0, radius: 0.22 });
+    world.step();
+    return world.strategy.inspect!(world, 0).turned;
+  };
+  assert.equal(turnedAt09({ parameters: "bottleneck-fitted" }), true);
+  assert.equal(turnedAt09({ parameters: "bottleneck-fitted", openingMargin: 0.1 }), false);
+  // Twenty people pressing on the door: the set and its values give the same run.
+  const run = (options: Partial<OrcaOptions>) => {
+    const world = doorWorld(0.9, options);
+    for (let k = 0; k < 20; k++) {
+      world.addAgent({
+        x: -1 - (k % 4) * 0.5,
+        y: -0.9 + Math.floor(k / 4) * 0.45,
+        goalX: 3,
+        goalY: 0,
+      });
+    }
+    for (let s = 0; s < 100; s++) world.step();
+    return Array.from(world.agents.px.subarray(0, 20));
+  };
+  const named = run({ parameters: "bottleneck-fitted" });
+  assert.deepEqual(named, run({ openingMargin: 0.3, maxNeighbors: 15 }));
+  assert.notDeepEqual(named, run({}));
+  assert.ok(
+    named.filter((x) => x > 0).length >= 10,
+    `${named.filter((x) => x > 0).length} through in 5 s`,
+  );
+  assert.throws(
+    () => createOrcaStrategy({ parameters: "calm" } as unknown as Partial<OrcaOptions>),
+    /parameters/,
+  );
 });
 
 Deno.test("orca: four people pressing on a 0.5 m door, two wedged at its posts, all pass within 7 s, none through a wall", () => {

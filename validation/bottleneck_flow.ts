@@ -13,7 +13,7 @@
  * @module
  */
 import type { StrategyRegistry } from "../core/registry.ts";
-import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
+import { renderXyChartSvg, SERIES_COLOURS, type XySeries } from "../plots/xy_chart.ts";
 import { groupByAgent } from "../recording/agent_tracks.ts";
 import type { TrajectoryData } from "../recording/trajectory.ts";
 import { buildScenario } from "../scenarios/build.ts";
@@ -324,7 +324,6 @@ function specificFlowSpan(t: PointTable, width: number): [number, number] {
   return [low, high];
 }
 
-const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"];
 const MARKERS = ["circle", "square", "triangle", "diamond"] as const;
 
 /** The bottleneck test for one geometry: a 1.1 m channel or a thin door. */
@@ -412,7 +411,7 @@ export function bottleneckTest(geometry: "channel" | "door"): ValidationTest {
           name: r.strategy,
           points,
           style: "line",
-          colour: COLOURS[k % COLOURS.length],
+          colour: SERIES_COLOURS[k % SERIES_COLOURS.length],
         });
       });
       return [{

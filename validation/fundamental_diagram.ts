@@ -10,7 +10,7 @@
  */
 import type { Distribution } from "../core/distribution.ts";
 import { buildScenario } from "../scenarios/build.ts";
-import { renderXyChartSvg, type XySeries } from "../plots/xy_chart.ts";
+import { renderXyChartSvg, SERIES_COLOURS, type XySeries } from "../plots/xy_chart.ts";
 import { dataPath, dataRoot, type PointTable, readPointTables } from "./data_files.ts";
 import { MeasurementArea } from "./measurement_area.ts";
 import { RingCorridor, ringSpeed } from "./ring_corridor.ts";
@@ -218,8 +218,6 @@ export function meanFdPoints(runs: readonly FdPoint[][]): [number, number][] {
   return out;
 }
 
-const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"];
-
 /** A fundamental-diagram test: unidirectional (RiMEA test 4) or bidirectional. */
 export function fundamentalDiagramTest(kind: "unidirectional" | "bidirectional"): ValidationTest {
   const bidirectional = kind === "bidirectional";
@@ -294,7 +292,7 @@ export function fundamentalDiagramTest(kind: "unidirectional" | "bidirectional")
           name: r.strategy,
           points: meanFdPoints(r.runs),
           style: "line",
-          colour: COLOURS[k % COLOURS.length],
+          colour: SERIES_COLOURS[k % SERIES_COLOURS.length],
           marker: "square",
         });
       });
