@@ -131,6 +131,35 @@ export function resolveOptions<O>(
   return result as O;
 }
 
+/**
+ * Gives resolved options a named parameter set's values: each option the set names takes the
+ * set's value unless it was given another value than its default (a registry passes every
+ * option, resolved to its default, so "left at the default" is all that can be told). Returns a
+ * new object; `resolved` is not changed.
+ *
+ * @example
+ * ```ts
+ * import { resolveOptions, withParameterSet, type OptionSpecs } from "./options.ts";
+ * import assert from "node:assert/strict";
+ * interface Demo { gain: number; range: number }
+ * const specs: OptionSpecs<Demo> = {
+ *   gain: { type: "number", default: 1, doc: "gain" },
+ *   range: { type: "number", default: 2, unit: "m", doc: "range" },
+ * };
+ * const set = { gain: 3, range: 4 };
+ * const given = resolveOptions("demo", specs, { range: 5 });
+ * assert.deepEqual(withParameterSet(given, specs, set), { gain: 3, range: 5 });
+ * ```
+ */
+export function withParameterSet<O>(resolved: O, specs: OptionSpecs<O>, set: Partial<O>): O {
+  const out = { ...resolved } as Record<string, unknown>;
+  const table = specs as Record<string, OptionSpec>;
+  for (const [key, value] of Object.entries(set as Record<string, unknown>)) {
+    if (out[key] === table[key].default) out[key] = value;
+  }
+  return out as O;
+}
+
 function checkOption(owner: string, key: string, spec: OptionSpec, value: unknown): unknown {
   const fail = (rule: string, Err: typeof TypeError | typeof RangeError = RangeError) => {
     throw new Err(

@@ -95,7 +95,7 @@ const MIN_FIT_SPEED_SHARE = 0.3;
  */
 import { avoidVehicles, VEHICLE_HORIZON } from "../core/vehicles.ts";
 import { AgentFlags, type AgentStore } from "../core/agent_store.ts";
-import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import { type OptionSpecs, resolveOptions, withParameterSet } from "../core/options.ts";
 import { weidmannSpeedShare } from "../core/speed_density.ts";
 import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
@@ -887,15 +887,8 @@ function _blocked(out: Float64Array, pvx: number, pvy: number): boolean {
  * ```
  */
 export function createOrcaStrategy(options: Partial<OrcaOptions> = {}): Strategy {
-  // As the social force's sets: a registry passes every option resolved to its default, so an
-  // option the set names takes the set's value unless it was given another one.
-  const resolved = resolveOptions("orca strategy", ORCA_OPTIONS, options);
-  const set = ORCA_PARAMETER_SETS[resolved.parameters] as Record<string, unknown>;
-  const out = resolved as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(set)) {
-    const spec = (ORCA_OPTIONS as Record<string, { default: unknown }>)[key];
-    if (out[key] === spec.default) out[key] = value;
-  }
+  const given = resolveOptions("orca strategy", ORCA_OPTIONS, options);
+  const resolved = withParameterSet(given, ORCA_OPTIONS, ORCA_PARAMETER_SETS[given.parameters]);
   const solver = new OrcaSolver(resolved);
   return {
     name: "orca",

@@ -55,7 +55,7 @@
  *
  * @module
  */
-import { type OptionSpecs, resolveOptions } from "../core/options.ts";
+import { type OptionSpecs, resolveOptions, withParameterSet } from "../core/options.ts";
 import type { StepContext, Strategy, StrategyFactory } from "../core/strategy.ts";
 import type { World } from "../core/world.ts";
 import {
@@ -298,17 +298,14 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
  * ```
  */
 export function createSocialForceStrategy(options: Partial<SocialForceOptions> = {}): Strategy {
-  // Check the options as given, then give the options the chosen set names the set's value
-  // unless they were given another value than the escape-panic default (a registry passes
-  // every option, resolved to its default).
+  // Check the options as given, then give the chosen set's values to those left at their
+  // (escape-panic) default.
   const given = resolveOptions("social-force strategy", SOCIAL_FORCE_OPTIONS, options);
-  const resolved: SocialForceOptions = { ...given };
-  const set = SOCIAL_FORCE_PARAMETER_SETS[given.parameters] as Record<string, unknown>;
-  const out = resolved as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(set)) {
-    const spec = (SOCIAL_FORCE_OPTIONS as Record<string, { default: unknown }>)[key];
-    if (out[key] === spec.default) out[key] = value;
-  }
+  const resolved = withParameterSet(
+    given,
+    SOCIAL_FORCE_OPTIONS,
+    SOCIAL_FORCE_PARAMETER_SETS[given.parameters],
+  );
   const model = new ForceModel(resolved, {
     kernel: KERNEL_EXPONENTIAL,
     strength: resolved.socialStrength,
