@@ -120,7 +120,7 @@ import {
 
 /**
  * Default `openingMargin` (m): openings narrower than the shoulders plus 0.2 m on each side
- * (about 0.85 m for a 0.22 m shoulder radius), where two people abreast no longer fit, make
+ * (about 0.84 m for a 0.22 m shoulder radius), where two people abreast no longer fit, make
  * people turn their shoulders. With the force models' 0.1 m (about 0.64 m) two people still met
  * square-on at the posts of a 0.7 m exit and wedged for good in 4 of 18 seeds.
  *
@@ -349,7 +349,7 @@ export const ORCA_OPTIONS: OptionSpecs<OrcaOptions> = {
   },
   parameters: {
     type: "enum",
-    values: ["default", "bottleneck-fitted"],
+    values: Object.keys(ORCA_PARAMETER_SETS) as OrcaParameterSet[],
     default: "default",
     doc: "named set giving its values to the options left at their default: default, or " +
       "bottleneck-fitted (openingMargin 0.3 m, maxNeighbors 15, chosen on the HERMES runs " +
@@ -756,7 +756,7 @@ class OrcaSolver {
       if (wallsAllow) linearProgram2(lines, maxSpeed, side * pvy, -side * pvx, false, out);
     } else if (
       failed >= a.hardLines &&
-      (this.#givesWay(agents, i, pvx, pvy) || this.#heldByStuck(agents, i, pvx, pvy))
+      (this.#backsOff(agents, i, pvx, pvy, true) || this.#backsOff(agents, i, pvx, pvy, false))
     ) {
       // By a standing neighbour with the right of way, or by neighbours that must let this one
       // pass but cannot move: back off from them (at half the preferred speed), keeping the
@@ -769,11 +769,22 @@ class OrcaSolver {
   }
 
   /**
-   * Whether agent i, blocked, must give way to a neighbour it is wedged against (within
-   * `WEDGE_GAP`; see {@linkcode mustGiveWay}). Writes the unit direction away from all such
-   * neighbours into `#away`; returns false when there are none.
+   * Whether agent i, blocked, backs off from the neighbours it is wedged against (within
+   * `WEDGE_GAP`): with `yieldToThem`, from those it must give way to (see
+   * {@linkcode mustGiveWay}); otherwise from those that must give way to it but stood still in
+   * the last step instead of backing off (see {@linkcode _stoodInsteadOfYielding}), and only
+   * when that direction points back against its preferred velocity. An arch of three across a
+   * doorway is held the second way: the middle one has the right of way, the two at the posts
+   * cannot back off. Writes the unit direction away from all such neighbours into `#away`;
+   * returns false when there are none.
    */
-  #givesWay(agents: AgentStore, i: number, pvx: number, pvy: number): boolean {
+  #backsOff(
+    agents: AgentStore,
+    i: number,
+    pvx: number,
+    pvy: number,
+    yieldToThem: boolean,
+  ): boolean {
     const nb = this.neighbors, idx = this.#neighborIndex;
     const ps = Math.sqrt(pvx * pvx + pvy * pvy), ex = pvx / ps, ey = pvy / ps;
     let ax = 0, ay = 0;
@@ -781,48 +792,17 @@ class OrcaSolver {
       const rpx = nb.rpx[m], rpy = nb.rpy[m], near = nb.combinedRadius[m] + WEDGE_GAP;
       const dSq = rpx * rpx + rpy * rpy;
       if (dSq >= near * near || dSq === 0) continue;
-      const d = Math.sqrt(dSq), hx = rpx / d, hy = rpy / d;
-      if (mustGiveWay(ex, ey, hx, hy, agents, i, idx[m])) {
+      const d = Math.sqrt(dSq), hx = rpx / d, hy = rpy / d, j = idx[m];
+      const from = yieldToThem
+        ? mustGiveWay(ex, ey, hx, hy, agents, i, j)
+        : _stoodInsteadOfYielding(agents, j, i, -hx, -hy);
+      if (from) {
         ax -= hx;
         ay -= hy;
       }
     }
     const len = Math.sqrt(ax * ax + ay * ay);
-    if (!(len > 1e-9)) return false;
-    this.#away[0] = ax / len;
-    this.#away[1] = ay / len;
-    return true;
-  }
-
-  /**
-   * Whether agent i, blocked, has the right of way over a neighbour it is wedged against that
-   * cannot use it: the neighbour must give way to i (see {@linkcode mustGiveWay}, seen from the
-   * neighbour) yet stood still in the last step instead of backing off — the wall or the crowd
-   * behind it leaves it no room. An arch of three across a doorway is held this way: the middle
-   * one has the right of way, the two at the posts cannot back off. Then i backs off from all
-   * such neighbours (direction into `#away`), so one of them can move in first.
-   */
-  #heldByStuck(agents: AgentStore, i: number, pvx: number, pvy: number): boolean {
-    const nb = this.neighbors, idx = this.#neighborIndex;
-    let ax = 0, ay = 0;
-    for (let m = 0; m < nb.count; m++) {
-      const rpx = nb.rpx[m], rpy = nb.rpy[m], near = nb.combinedRadius[m] + WEDGE_GAP;
-      const dSq = rpx * rpx + rpy * rpy;
-      if (dSq >= near * near || dSq === 0) continue;
-      const j = idx[m], qx = agents.prefVx[j], qy = agents.prefVy[j];
-      const qSq = qx * qx + qy * qy;
-      if (!(qSq > 0)) continue;
-      // Stuck: not even backing off (a yielder that backs off moves at half its speed).
-      const vx = agents.vx[j], vy = agents.vy[j];
-      if (vx * vx + vy * vy >= BLOCKED_PROGRESS * BLOCKED_PROGRESS * qSq) continue;
-      const d = Math.sqrt(dSq), q = Math.sqrt(qSq);
-      if (mustGiveWay(qx / q, qy / q, -rpx / d, -rpy / d, agents, j, i)) {
-        ax -= rpx / d;
-        ay -= rpy / d;
-      }
-    }
-    const len = Math.sqrt(ax * ax + ay * ay);
-    if (!(len > 1e-9) || !(pvx * ax + pvy * ay < 0)) return false;
+    if (!(len > 1e-9) || (!yieldToThem && !(pvx * ax + pvy * ay < 0))) return false;
     this.#away[0] = ax / len;
     this.#away[1] = ay / len;
     return true;
@@ -851,6 +831,27 @@ function _turnedReach(ex: number, ey: number, hx: number, hy: number): number {
   if (!(e2 > 0) || !(h2 > 0)) return 1;
   const c2 = ((ex * hx + ey * hy) * (ex * hx + ey * hy)) / (e2 * h2);
   return Math.sqrt(c2 + BODY_DEPTH_SHARE * BODY_DEPTH_SHARE * (1 - c2));
+}
+
+/**
+ * Whether neighbour j must give way to agent i (see {@linkcode mustGiveWay}; (hx, hy) the unit
+ * direction from j to i) yet stood still in the last step instead of backing off: slower than
+ * `BLOCKED_PROGRESS` of its preferred speed (one that backs off walks at half of it), as when a
+ * wall or the crowd behind leaves it no room.
+ */
+function _stoodInsteadOfYielding(
+  agents: AgentStore,
+  j: number,
+  i: number,
+  hx: number,
+  hy: number,
+): boolean {
+  const qx = agents.prefVx[j], qy = agents.prefVy[j], qSq = qx * qx + qy * qy;
+  if (!(qSq > 0)) return false;
+  const vx = agents.vx[j], vy = agents.vy[j];
+  if (vx * vx + vy * vy >= BLOCKED_PROGRESS * BLOCKED_PROGRESS * qSq) return false;
+  const q = Math.sqrt(qSq);
+  return mustGiveWay(qx / q, qy / q, hx, hy, agents, j, i);
 }
 
 /** Blocked: the chosen velocity `out` makes less than a tenth of the preferred progress. */

@@ -241,13 +241,7 @@ export const SOCIAL_FORCE_OPTIONS: OptionSpecs<SocialForceOptions> = {
   },
   parameters: {
     type: "enum",
-    values: [
-      "escape-panic",
-      "normal-walking",
-      "corridor-fitted",
-      "range-fitted",
-      "bottleneck-fitted",
-    ],
+    values: Object.keys(SOCIAL_FORCE_PARAMETER_SETS) as SocialForceParameterSet[],
     default: "escape-panic",
     doc:
       "published parameter set giving its values to the options left at their default: escape-panic " +
